@@ -1,0 +1,59 @@
+//! `arcana`: the engine process (UCI / XBoard on stdin/stdout) and its
+//! command-line tools.
+
+mod perft_cmd;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Arcana, a chess-variant engine. With no subcommand it runs as an engine
+/// speaking UCI or XBoard on standard input and output.
+#[derive(Parser, Debug)]
+#[command(name = "arcana", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count legal move sequences (perft) or check a perft suite.
+    Perft(perft_cmd::PerftArgs),
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                print!("{e}");
+                return ExitCode::SUCCESS;
+            }
+            // One line, so scripts can show it as is.
+            let text = e.render().to_string();
+            eprintln!("{}", text.lines().next().unwrap_or("error: bad arguments"));
+            return ExitCode::from(2);
+        }
+    };
+    match cli.command {
+        None => run_engine(),
+        Some(Command::Perft(args)) => perft_cmd::run(&args),
+    }
+}
+
+fn run_engine() -> ExitCode {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut session = protocol::Session::new(stdout.lock());
+    match session.run(stdin.lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            log::error!("i/o error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

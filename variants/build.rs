@@ -1,0 +1,83 @@
+//! Bakes the chess slider attack tables into the binary, so the hot path
+//! reads plain statics with no lazy initialisation check.
+//!
+//! With BMI2 (e.g. `-C target-cpu=native` on a recent x86-64) the tables are
+//! indexed by PEXT; otherwise by fancy magic multiplication. Both layouts
+//! give each square `2^popcount(mask)` slots, so the table sizes are equal.
+
+#[path = "src/chess/slider_gen.rs"]
+mod slider_gen;
+
+use slider_gen::{find_magic, pdep, relevant_mask, slide, BISHOP_DIRS, ROOK_DIRS};
+use std::fmt::Write as _;
+use std::path::Path;
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/chess/slider_gen.rs");
+    let features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
+    let use_pext = features.split(',').any(|f| f == "bmi2");
+    let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
+    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    let mut meta = String::new();
+    let mut seed = 0x1234_5678_9ABC_DEF1u64;
+    for (name, dirs) in [("ROOK", &ROOK_DIRS), ("BISHOP", &BISHOP_DIRS)] {
+        let mut table: Vec<u64> = Vec::new();
+        let mut entries = Vec::new();
+        for sq in 0..64 {
+            let mask = relevant_mask(sq, dirs);
+            let bits = mask.count_ones();
+            let offset = table.len();
+            table.resize(offset + (1 << bits), 0);
+            let magic = if use_pext {
+                for i in 0..(1u64 << bits) {
+                    table[offset + i as usize] = slide(sq, pdep(i, mask), dirs);
+                }
+                0
+            } else {
+                let magic = find_magic(sq, mask, dirs, &mut seed);
+                for i in 0..(1u64 << bits) {
+                    let occ = pdep(i, mask);
+                    let idx = (occ.wrapping_mul(magic) >> (64 - bits)) as usize;
+                    table[offset + idx] = slide(sq, occ, dirs);
+                }
+                magic
+            };
+            entries.push(format!(
+                "SliderEntry {{ mask: {mask:#018x}, magic: {magic:#018x}, offset: {offset}, shift: {} }}",
+                64 - bits
+            ));
+        }
+        let bytes: Vec<u8> = table
+            .iter()
+            .flat_map(|w| {
+                if big_endian {
+                    w.to_be_bytes()
+                } else {
+                    w.to_le_bytes()
+                }
+            })
+            .collect();
+        std::fs::write(
+            Path::new(&out).join(format!("{}_attacks.bin", name.to_lowercase())),
+            bytes,
+        )
+        .expect("write table");
+        writeln!(
+            meta,
+            "pub(crate) const {name}_TABLE_LEN: usize = {};",
+            table.len()
+        )
+        .unwrap();
+        writeln!(
+            meta,
+            "pub(crate) static {name}_ENTRIES: [SliderEntry; 64] = ["
+        )
+        .unwrap();
+        for e in entries {
+            writeln!(meta, "    {e},").unwrap();
+        }
+        writeln!(meta, "];").unwrap();
+    }
+    std::fs::write(Path::new(&out).join("slider_meta.rs"), meta).expect("write meta");
+}

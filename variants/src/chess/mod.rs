@@ -1,0 +1,117 @@
+//! Orthodox chess (FIDE rules), with Chess960 castling.
+//!
+//! Bitboards on `u64`, sliders by PEXT or magics (`attacks`), a legal move
+//! generator with check and pin masks (`movegen`), copy-make (`position`).
+
+pub mod attacks;
+mod fen;
+pub mod movegen;
+pub mod position;
+pub mod san;
+#[cfg(test)]
+mod slider_gen;
+pub mod types;
+
+pub use movegen::{count_legal, legal_moves};
+pub use position::Position;
+pub use types::Move;
+
+use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, Side, Variant, WinReason};
+
+/// Orthodox chess.
+pub struct Chess;
+
+impl Variant for Chess {
+    type Position = Position;
+    type Move = Move;
+
+    const ID: &'static str = "chess";
+    const NAME: &'static str = "Chess";
+    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
+    }
+
+    fn to_fen(pos: &Position) -> String {
+        pos.to_fen()
+    }
+
+    #[inline(always)]
+    fn side_to_move(pos: &Position) -> Side {
+        Side::from_index(pos.side())
+    }
+
+    #[inline(always)]
+    fn hash(pos: &Position) -> u64 {
+        pos.hash()
+    }
+
+    #[inline]
+    fn generate(pos: &Position, moves: &mut MoveList<Move>) {
+        legal_moves(pos, moves);
+    }
+
+    #[inline(always)]
+    fn make(pos: &Position, mv: Move) -> Position {
+        pos.make(mv)
+    }
+
+    fn in_check(pos: &Position) -> bool {
+        pos.in_check()
+    }
+
+    fn halfmove_clock(pos: &Position) -> u32 {
+        pos.halfmove_clock()
+    }
+
+    fn rule_outcome(pos: &Position) -> Option<Outcome> {
+        if count_legal(pos) == 0 {
+            return Some(if pos.in_check() {
+                Outcome::Win {
+                    winner: !Self::side_to_move(pos),
+                    reason: WinReason::Checkmate,
+                }
+            } else {
+                Outcome::Draw(DrawReason::Stalemate)
+            });
+        }
+        if pos.halfmove_clock() >= 100 {
+            return Some(Outcome::Draw(DrawReason::FiftyMoves));
+        }
+        if pos.insufficient_material() {
+            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
+        }
+        None
+    }
+
+    fn parse_turn(pos: &Position, token: &str) -> Result<Vec<Move>, MoveError> {
+        san::parse_uci(pos, token).map(|m| vec![m])
+    }
+
+    fn turn_to_token(pos: &Position, plies: &[Move]) -> String {
+        plies
+            .first()
+            .map(|&m| san::to_uci(pos, m))
+            .unwrap_or_default()
+    }
+
+    fn turn_to_san(pos: &Position, plies: &[Move]) -> String {
+        plies
+            .first()
+            .map(|&m| san::to_san(pos, m))
+            .unwrap_or_default()
+    }
+
+    fn parse_san(pos: &Position, text: &str) -> Result<Vec<Move>, MoveError> {
+        san::parse_san(pos, text).map(|m| vec![m])
+    }
+
+    #[inline]
+    fn count_turns(pos: &Position) -> u64 {
+        count_legal(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests;

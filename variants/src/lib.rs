@@ -1,0 +1,27 @@
+//! The rules of every game Arcana plays.
+//!
+//! Each game is a type implementing [`Variant`]: its own position type, its
+//! own compact move type and its own bitboard move generator. Everything the
+//! search, the protocols and perft need goes through that trait, so they stay
+//! generic and are monomorphised per variant.
+
+pub mod bitboard;
+pub mod chess;
+pub mod error;
+pub mod game;
+pub mod movelist;
+pub mod outcome;
+pub mod registry;
+pub mod side;
+pub mod turns;
+pub mod variant;
+pub mod zobrist;
+
+pub use bitboard::Bits;
+pub use error::{FenError, MoveError};
+pub use game::Game;
+pub use movelist::MoveList;
+pub use outcome::{DrawReason, Outcome, WinReason};
+pub use registry::{with_variant, UnknownVariant, VariantVisitor, VARIANT_IDS};
+pub use side::Side;
+pub use variant::{MoveCode, Variant};

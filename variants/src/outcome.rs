@@ -1,0 +1,105 @@
+//! How a game ends.
+
+use crate::Side;
+use std::fmt;
+
+/// Why a side won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinReason {
+    /// The loser is in check with no legal move.
+    Checkmate,
+    /// The loser's king (or wizard) was captured.
+    KingCaptured,
+    /// The loser has no legal move, which loses in this variant.
+    NoLegalMove,
+}
+
+/// Why the game is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawReason {
+    /// The side to move is not in check and has no legal move.
+    Stalemate,
+    /// The same position occurred three times with the same side to move.
+    Repetition,
+    /// 100 plies without a capture or a pawn-class move.
+    FiftyMoves,
+    /// Neither side can possibly mate.
+    InsufficientMaterial,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// `winner` won.
+    Win {
+        /// The side that won.
+        winner: Side,
+        /// How.
+        reason: WinReason,
+    },
+    /// Nobody won.
+    Draw(DrawReason),
+}
+
+impl Outcome {
+    /// The PGN result string: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(&self) -> &'static str {
+        match self {
+            Outcome::Win {
+                winner: Side::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Side::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw(_) => "1/2-1/2",
+        }
+    }
+
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Side> {
+        match self {
+            Outcome::Win { winner, .. } => Some(*winner),
+            Outcome::Draw(_) => None,
+        }
+    }
+}
+
+/// The comment XBoard shows with a result, e.g. `White mates`.
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason } => match reason {
+                WinReason::Checkmate => write!(f, "{winner} mates"),
+                WinReason::KingCaptured => write!(f, "{winner} captures the king"),
+                WinReason::NoLegalMove => write!(f, "{} has no legal move", !*winner),
+            },
+            Outcome::Draw(reason) => f.write_str(match reason {
+                DrawReason::Stalemate => "Stalemate",
+                DrawReason::Repetition => "Draw by repetition",
+                DrawReason::FiftyMoves => "Draw by fifty-move rule",
+                DrawReason::InsufficientMaterial => "Draw by insufficient material",
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn result_strings() {
+        let mate = Outcome::Win {
+            winner: Side::Black,
+            reason: WinReason::Checkmate,
+        };
+        assert_eq!(mate.result(), "0-1");
+        assert_eq!(mate.to_string(), "Black mates");
+        assert_eq!(mate.winner(), Some(Side::Black));
+        let draw = Outcome::Draw(DrawReason::Stalemate);
+        assert_eq!(draw.result(), "1/2-1/2");
+        assert_eq!(draw.winner(), None);
+    }
+}

@@ -1,0 +1,104 @@
+//! The trait every game implements.
+
+use crate::{FenError, MoveError, MoveList, Outcome, Side};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A compact move of one ply, storable in the transposition table.
+pub trait MoveCode: Copy + Eq + Hash + Debug + Send + Sync + 'static {
+    /// A value that no generated move ever equals ("no move").
+    const NONE: Self;
+    /// The move packed into at most 64 bits.
+    fn to_bits(self) -> u64;
+    /// The inverse of [`MoveCode::to_bits`]. Garbage in gives a move that
+    /// simply matches no generated move; it never panics.
+    fn from_bits(bits: u64) -> Self;
+}
+
+/// One game's rules.
+///
+/// A player's *turn* may span several *plies*: Parallel Worlds moves up to
+/// three pieces, Advanced Wizard Chess may place a piece before moving. The
+/// move generator produces the legal plies of the position; a turn ends when
+/// [`Variant::side_to_move`] changes (a variant whose turn ends by a rule,
+/// such as capturing the king, switches the side in [`Variant::make`]). The
+/// search negates scores only when the side changes, perft counts whole turns
+/// and the wire token of a turn joins its plies (see
+/// [`Variant::turn_to_token`]).
+///
+/// Positions are immutable values: [`Variant::make`] returns the child
+/// (copy-make), which measured faster than make/unmake for chess and is
+/// simpler to share between threads.
+pub trait Variant: Sized + Send + Sync + 'static {
+    /// The whole game state the rules need (repetition history aside).
+    type Position: Clone + Debug + Send + Sync;
+    /// One ply.
+    type Move: MoveCode;
+
+    /// The identifier used by the CLI and the protocols (`chess`, ...).
+    const ID: &'static str;
+    /// The game's name for humans.
+    const NAME: &'static str;
+    /// The FEN of the start position.
+    const START_FEN: &'static str;
+
+    /// The start position.
+    fn start() -> Self::Position {
+        Self::from_fen(Self::START_FEN).expect("the start FEN is valid")
+    }
+
+    /// Reads a FEN. Never panics: bad input is an error that says what is wrong.
+    fn from_fen(fen: &str) -> Result<Self::Position, FenError>;
+
+    /// Writes a FEN that [`Variant::from_fen`] reads back to the same position.
+    fn to_fen(pos: &Self::Position) -> String;
+
+    /// The side whose ply it is.
+    fn side_to_move(pos: &Self::Position) -> Side;
+
+    /// The Zobrist hash of everything that makes positions differ.
+    fn hash(pos: &Self::Position) -> u64;
+
+    /// Appends the legal plies of the position. Empty when the game is over
+    /// by the rules of play (mate, stalemate, king captured); draw claims such
+    /// as repetition are not the generator's business.
+    fn generate(pos: &Self::Position, moves: &mut MoveList<Self::Move>);
+
+    /// The position after a ply produced by [`Variant::generate`].
+    fn make(pos: &Self::Position, mv: Self::Move) -> Self::Position;
+
+    /// Whether the side to move is in check.
+    fn in_check(pos: &Self::Position) -> bool;
+
+    /// Plies since the last capture or pawn-class move (the 50-move counter).
+    fn halfmove_clock(pos: &Self::Position) -> u32;
+
+    /// The result decided by the position alone (mate, stalemate, king
+    /// captured, dead material, the 50-move rule); repetition is decided by
+    /// [`crate::Game`], which holds the history.
+    fn rule_outcome(pos: &Self::Position) -> Option<Outcome>;
+
+    /// Reads one wire token (a whole turn) and returns its plies.
+    fn parse_turn(pos: &Self::Position, token: &str) -> Result<Vec<Self::Move>, MoveError>;
+
+    /// The wire token of a turn made of `plies`, played from `pos`.
+    fn turn_to_token(pos: &Self::Position, plies: &[Self::Move]) -> String;
+
+    /// Human notation (SAN where the variant has one) of a turn.
+    fn turn_to_san(pos: &Self::Position, plies: &[Self::Move]) -> String {
+        Self::turn_to_token(pos, plies)
+    }
+
+    /// Reads human notation or a wire token.
+    fn parse_san(pos: &Self::Position, text: &str) -> Result<Vec<Self::Move>, MoveError> {
+        Self::parse_turn(pos, text)
+    }
+
+    /// The number of legal turns, for perft's last ply. Variants override it
+    /// with a count that does not build the moves.
+    fn count_turns(pos: &Self::Position) -> u64 {
+        let mut n = 0;
+        crate::turns::for_each_turn::<Self>(pos, &mut |_, _| n += 1);
+        n
+    }
+}

@@ -1,0 +1,140 @@
+//! The `arcana` binary driven as a user or a script would.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn arcana(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(args)
+        .output()
+        .expect("run arcana")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn perft_last_line_starts_with_the_count() {
+    let o = arcana(&["perft", "--depth", "4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("197281 nodes "), "{last}");
+    assert!(last.ends_with(" nps"), "{last}");
+}
+
+#[test]
+fn perft_divide_lists_root_moves() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let o = arcana(&[
+        "perft",
+        "--fen",
+        fen,
+        "--depth",
+        "2",
+        "--divide",
+        "--threads",
+        "2",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("e1g1: 43\n"), "{out}");
+    assert!(out.contains("e1c1: 43\n"));
+    assert!(out.contains("Moves: 48\n"));
+    assert!(out.lines().last().unwrap().starts_with("2039 nodes"));
+    let sum: u64 = out
+        .lines()
+        .filter_map(|l| l.split_once(": "))
+        .filter(|(k, _)| k.len() <= 5 && k != &"Moves")
+        .map(|(_, v)| v.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 2039);
+}
+
+#[test]
+fn perft_bad_input_fails_with_one_line() {
+    for args in [
+        vec!["perft", "--fen", "not a fen", "--depth", "2"],
+        vec![
+            "perft",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+            "--depth",
+            "x",
+        ],
+        vec!["perft", "--depth", "-1"],
+        vec!["perft", "--depth", "99"],
+        vec!["perft", "--variant", "checkers", "--depth", "1"],
+        vec!["perft"],
+        vec!["perft", "--epd", "/nonexistent/suite.epd"],
+        vec!["frobnicate"],
+    ] {
+        let o = arcana(&args);
+        assert!(!o.status.success(), "{args:?} succeeded");
+        let err = stderr(&o);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+    let o = arcana(&["perft", "--variant", "checkers", "--depth", "1"]);
+    assert!(stderr(&o).contains("unknown variant 'checkers'"));
+}
+
+#[test]
+fn perft_epd_reports_mismatches() {
+    let dir = std::env::temp_dir().join(format!("arcana-epd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.epd");
+    std::fs::write(&good, "# ok\n8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;D2 9\n").unwrap();
+    let o = arcana(&["perft", "--epd", good.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(stdout(&o).contains("2 of 2 checks passed in 1 positions"));
+    let bad = dir.join("bad.epd");
+    std::fs::write(&bad, "8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;D2 10\n").unwrap();
+    let o = arcana(&["perft", "--epd", bad.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(
+        stdout(&o).contains("MISMATCH line 1 depth 2: expected 10, got 9"),
+        "{}",
+        stdout(&o)
+    );
+    // --depth caps the depths checked.
+    let o = arcana(&["perft", "--epd", bad.to_str().unwrap(), "--depth", "1"]);
+    assert!(o.status.success());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn subcommands_have_help() {
+    let o = arcana(&["perft", "--help"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("--divide"));
+    assert!(stdout(&o).contains("--epd"));
+}
+
+#[test]
+fn engine_answers_the_handshakes_on_stdin() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"uci\nnonsense\nisready\nquit\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("uciok\n"));
+    assert!(out.contains("info string error: unknown command 'nonsense'\n"));
+    assert!(out.ends_with("readyok\n"), "{out}");
+}

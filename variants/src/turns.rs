@@ -2,13 +2,13 @@
 
 use crate::{MoveList, Variant};
 
+/// A callback receiving a turn's plies and the position after it.
+pub type TurnVisitor<'a, V> = dyn FnMut(&[<V as Variant>::Move], &<V as Variant>::Position) + 'a;
+
 /// Calls `visit(plies, position_after)` once for every legal turn of the
 /// side to move: every sequence of plies that ends when the side to move
 /// changes. Used for perft's root moves, token lookup and counting.
-pub fn for_each_turn<V: Variant>(
-    pos: &V::Position,
-    visit: &mut dyn FnMut(&[V::Move], &V::Position),
-) {
+pub fn for_each_turn<V: Variant>(pos: &V::Position, visit: &mut TurnVisitor<'_, V>) {
     let mut plies = Vec::with_capacity(4);
     walk::<V>(pos, V::side_to_move(pos), &mut plies, visit);
 }
@@ -17,7 +17,7 @@ fn walk<V: Variant>(
     pos: &V::Position,
     mover: crate::Side,
     plies: &mut Vec<V::Move>,
-    visit: &mut dyn FnMut(&[V::Move], &V::Position),
+    visit: &mut TurnVisitor<'_, V>,
 ) {
     let mut list = MoveList::new();
     V::generate(pos, &mut list);

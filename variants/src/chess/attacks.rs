@@ -185,8 +185,37 @@ pub fn line(a: usize, b: usize) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::slider_gen::{slide, BISHOP_DIRS, ROOK_DIRS};
+    use super::super::slider_gen::{
+        find_magic, pdep, relevant_mask, slide, BISHOP_DIRS, ROOK_DIRS,
+    };
     use super::*;
+    use std::collections::HashMap;
+
+    /// The magic path serves CPUs without BMI2; check its search here too,
+    /// whichever path this build uses.
+    #[test]
+    fn magic_search_gives_collision_free_multipliers() {
+        let mut seed = 0x5EED_u64;
+        for (sq, dirs) in [
+            (0, &ROOK_DIRS),
+            (27, &ROOK_DIRS),
+            (63, &BISHOP_DIRS),
+            (36, &BISHOP_DIRS),
+        ] {
+            let mask = relevant_mask(sq, dirs);
+            let bits = mask.count_ones();
+            let magic = find_magic(sq, mask, dirs, &mut seed);
+            let mut slots: HashMap<u64, u64> = HashMap::new();
+            for i in 0..1u64 << bits {
+                let occ = pdep(i, mask);
+                let attack = slide(sq, occ, dirs);
+                let slot = occ.wrapping_mul(magic) >> (64 - bits);
+                assert_eq!(*slots.entry(slot).or_insert(attack), attack, "square {sq}");
+            }
+        }
+        assert_eq!(relevant_mask(0, &ROOK_DIRS).count_ones(), 12);
+        assert_eq!(pdep(0b101, 0b1110), 0b1010);
+    }
 
     #[test]
     fn baked_slider_tables_match_the_slow_reference() {

@@ -240,6 +240,18 @@ fn malformed_fens_are_errors_not_panics() {
             "99999999999999999999/8/8/8/8/8/8/4K3 w - - 0 1",
             "more than 8",
         ),
+        // 17-file ranks, as a 16x16 FEN plus one would have.
+        (
+            "rnbqkbnr/pppppppp/17/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rank 6 has more than 8",
+        ),
+        (
+            "rnbqkbnrrnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+            "rank 8 has more than 8",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", ""),
+        ("4k3/8/8/8/8/8/8/4K3\tw - - 0 1", ""),
+        ("4k3/8/8/8/8/8/8/4K3 W - - 0 1", "side to move"),
     ];
     for (input, expected) in cases {
         match Chess::from_fen(input) {

@@ -1,9 +1,15 @@
 //! The search shared by every variant: generic over [`variants::Variant`]
-//! and monomorphised per variant.
-//!
-//! This crate is the home of iterative deepening, the transposition table
-//! and time management. At this stage it provides engine identity only; the
-//! search lands with the search-and-protocols work (see the README).
+//! and monomorphised per variant. Iterative deepening with aspiration
+//! windows, PVS, quiescence, a lock-free transposition table shared by Lazy
+//! SMP threads, null-move pruning, late-move reductions, check extensions,
+//! killers and history, and draws by repetition and the 50-move rule.
+
+pub mod limits;
+pub mod search;
+pub mod tt;
+
+pub use limits::Limits;
+pub use search::{search, Info, Reporter, Request, Score, SearchResult, Shared, Silent};
 
 /// The engine's name as announced over UCI and XBoard.
 pub const ENGINE_NAME: &str = "Arcana";
@@ -11,3 +17,6 @@ pub const ENGINE_NAME: &str = "Arcana";
 pub const ENGINE_AUTHOR: &str = "the Arcana developers";
 /// The engine's version.
 pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+#[cfg(test)]
+mod tests;

@@ -94,6 +94,25 @@ pub trait Variant: Sized + Send + Sync + 'static {
         Self::parse_turn(pos, text)
     }
 
+    /// Static evaluation in centipawns from the side to move's point of view.
+    fn evaluate(pos: &Self::Position) -> i32;
+
+    /// Whether a ply changes material (capture, promotion): the quiescence
+    /// search plays only these.
+    fn is_noisy(pos: &Self::Position, mv: Self::Move) -> bool;
+
+    /// Ordering key for noisy plies (e.g. MVV-LVA), larger first.
+    fn noisy_order(_pos: &Self::Position, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// The position with the turn passed, where a null move is a sound
+    /// pruning test (not in check, no zugzwang-prone material, not inside a
+    /// multi-ply turn). `None` disables null-move pruning.
+    fn null_move(_pos: &Self::Position) -> Option<Self::Position> {
+        None
+    }
+
     /// The number of legal turns, for perft's last ply. Variants override it
     /// with a count that does not build the moves.
     fn count_turns(pos: &Self::Position) -> u64 {

@@ -4,6 +4,7 @@
 //! generator with check and pin masks (`movegen`), copy-make (`position`).
 
 pub mod attacks;
+pub mod eval;
 mod fen;
 pub mod movegen;
 pub mod position;
@@ -15,6 +16,7 @@ pub mod types;
 pub use movegen::{count_legal, legal_moves};
 pub use position::Position;
 pub use types::Move;
+use types::{kind_of, MoveKind, NO_PIECE, PAWN};
 
 use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, Side, Variant, WinReason};
 
@@ -105,6 +107,42 @@ impl Variant for Chess {
 
     fn parse_san(pos: &Position, text: &str) -> Result<Vec<Move>, MoveError> {
         san::parse_san(pos, text).map(|m| vec![m])
+    }
+
+    fn evaluate(pos: &Position) -> i32 {
+        eval::evaluate(pos)
+    }
+
+    #[inline]
+    fn is_noisy(pos: &Position, mv: Move) -> bool {
+        match mv.kind() {
+            MoveKind::Normal => pos.piece_at(mv.to()) != NO_PIECE,
+            MoveKind::Promotion | MoveKind::EnPassant => true,
+            MoveKind::Castling => false,
+        }
+    }
+
+    #[inline]
+    fn noisy_order(pos: &Position, mv: Move) -> i32 {
+        let victim = match mv.kind() {
+            MoveKind::EnPassant => PAWN,
+            _ => match pos.piece_at(mv.to()) {
+                NO_PIECE => PAWN,
+                code => kind_of(code),
+            },
+        };
+        let promo = if mv.kind() == MoveKind::Promotion {
+            eval::VALUE_MG[mv.promo_kind()]
+        } else {
+            0
+        };
+        eval::VALUE_MG[victim] * 8 - kind_of(pos.piece_at(mv.from())) as i32 + promo
+    }
+
+    fn null_move(pos: &Position) -> Option<Position> {
+        let us = pos.side();
+        let pieces = pos.color(us) & !pos.kind(types::PAWN) & !pos.kind(types::KING);
+        (pieces != 0 && !pos.in_check()).then(|| pos.make_null())
     }
 
     #[inline]

@@ -314,6 +314,19 @@ impl Position {
         p
     }
 
+    /// The position with the turn passed (for null-move pruning).
+    pub fn make_null(&self) -> Position {
+        let mut p = *self;
+        if p.ep != NO_SQUARE {
+            p.hash ^= EP_KEYS[file_of(p.ep as usize)];
+            p.ep = NO_SQUARE;
+        }
+        p.side ^= 1;
+        p.hash ^= SIDE_KEY;
+        p.halfmove = p.halfmove.saturating_add(1);
+        p
+    }
+
     /// Whether neither side has mating material (FIDE dead positions that
     /// are cheap to recognise: K v K, K+minor v K, bishops all on one colour).
     pub fn insufficient_material(&self) -> bool {

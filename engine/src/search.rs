@@ -1,0 +1,701 @@
+//! Iterative deepening alpha-beta (PVS) with quiescence, generic over the
+//! variant. A turn may span several plies: scores are negated only when the
+//! side to move changes.
+
+use crate::limits::{Budget, Limits};
+use crate::tt::{Bound, Table};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+use variants::{MoveCode, MoveList, Outcome, Variant};
+
+/// Deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+/// Score of a mate at the root.
+pub const MATE: i32 = 32000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 1000;
+const INF: i32 = MATE + 1;
+
+/// State shared by every search thread.
+pub struct Shared {
+    /// The transposition table.
+    pub tt: Table,
+    /// Set to stop all threads at once.
+    pub stop: AtomicBool,
+    /// Set while pondering: the clock does not stop the search.
+    pub pondering: AtomicBool,
+    nodes: AtomicU64,
+}
+
+impl Shared {
+    /// Shared state with a table of `hash_mib` MiB.
+    pub fn new(hash_mib: usize) -> Shared {
+        Shared {
+            tt: Table::new(hash_mib),
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        }
+    }
+}
+
+/// A score as the protocols show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: getting mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal score.
+    pub fn from_internal(s: i32) -> Score {
+        if s > MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s < -MATE_BOUND {
+            Score::Mate(-(MATE + s) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// One progress report (UCI `info`, XBoard thinking output).
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Completed depth.
+    pub depth: i32,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// Score for the side to move at the root.
+    pub score: Score,
+    /// The internal score, for XBoard's centipawn-style output.
+    pub raw_score: i32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Table fill in permille.
+    pub hashfull: u32,
+    /// Principal variation as wire tokens, one per turn.
+    pub pv: Vec<String>,
+}
+
+/// Receives progress reports.
+pub trait Reporter: Sync {
+    /// Called after each completed iteration of the main thread.
+    fn info(&self, info: &Info);
+}
+
+/// A reporter that ignores everything.
+pub struct Silent;
+
+impl Reporter for Silent {
+    fn info(&self, _info: &Info) {}
+}
+
+/// What to search.
+pub struct Request<V: Variant> {
+    /// The root position.
+    pub root: V::Position,
+    /// Hashes of earlier positions of the game at turn boundaries, oldest
+    /// first (for repetition draws).
+    pub history: Vec<u64>,
+    /// Limits.
+    pub limits: Limits,
+    /// Only these root plies (`searchmoves`); empty: all.
+    pub search_moves: Vec<V::Move>,
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
+    /// Time kept per move for the GUI and pipes.
+    pub move_overhead: Duration,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The principal variation (plies).
+    pub pv: Vec<M>,
+    /// Score of the best line.
+    pub score: i32,
+    /// Depth completed.
+    pub depth: i32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+}
+
+struct Worker<'a, V: Variant> {
+    shared: &'a Shared,
+    main: bool,
+    start: Instant,
+    budget: Budget,
+    node_limit: Option<u64>,
+    nodes: u64,
+    flushed: u64,
+    seldepth: usize,
+    aborted: bool,
+    path: Vec<u64>,
+    killers: Vec<[V::Move; 2]>,
+    history: Vec<i32>,
+    pv: Vec<Vec<V::Move>>,
+    allow_null: Vec<bool>,
+    search_moves: &'a [V::Move],
+}
+
+const HISTORY_SIZE: usize = 1 << 14;
+
+fn history_index<M: MoveCode>(side: usize, mv: M) -> usize {
+    let h = mv.to_bits().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 51;
+    side * (HISTORY_SIZE / 2) + (h as usize & (HISTORY_SIZE / 2 - 1))
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'a, V: Variant> Worker<'a, V> {
+    fn new(shared: &'a Shared, req: &'a Request<V>, main: bool, start: Instant) -> Self {
+        let us = V::side_to_move(&req.root).index();
+        Worker {
+            shared,
+            main,
+            start,
+            budget: req.limits.budget(us, req.move_overhead),
+            node_limit: req.limits.nodes,
+            nodes: 0,
+            flushed: 0,
+            seldepth: 0,
+            aborted: false,
+            path: req.history.clone(),
+            killers: vec![[V::Move::NONE; 2]; MAX_PLY + 1],
+            history: vec![0; HISTORY_SIZE],
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            allow_null: vec![true; MAX_PLY + 1],
+            search_moves: &req.search_moves,
+        }
+    }
+
+    fn check_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            self.shared
+                .nodes
+                .fetch_add(self.nodes - self.flushed, Relaxed);
+            self.flushed = self.nodes;
+            if self.shared.stop.load(Relaxed) {
+                self.aborted = true;
+            } else if self.main {
+                let timed_out = !self.shared.pondering.load(Relaxed)
+                    && self.budget.hard.is_some_and(|h| self.start.elapsed() >= h);
+                if timed_out {
+                    self.aborted = true;
+                    self.shared.stop.store(true, Relaxed);
+                }
+            }
+        }
+        if let Some(limit) = self.node_limit {
+            if self.nodes >= limit {
+                self.aborted = true;
+                self.shared.stop.store(true, Relaxed);
+            }
+        }
+        self.aborted
+    }
+
+    fn terminal_score(pos: &V::Position, ply: usize) -> i32 {
+        match V::rule_outcome(pos) {
+            Some(Outcome::Win { winner, .. }) if winner == V::side_to_move(pos) => {
+                MATE - ply as i32
+            }
+            Some(Outcome::Win { .. }) => -MATE + ply as i32,
+            _ => 0,
+        }
+    }
+
+    fn is_repetition(&self, pos: &V::Position) -> bool {
+        let key = V::hash(pos);
+        let window = (V::halfmove_clock(pos) as usize).min(self.path.len());
+        self.path[self.path.len() - window..]
+            .iter()
+            .rev()
+            .any(|&h| h == key)
+    }
+
+    /// Searches a child: negated when the side to move changes.
+    fn child(
+        &mut self,
+        pos: &V::Position,
+        child: &V::Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if V::side_to_move(child) == V::side_to_move(pos) {
+            self.negamax(child, depth, alpha, beta, ply, false)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply, true)
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &V::Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        turn_start: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        if self.check_stop() {
+            return 0;
+        }
+        if ply > 0 {
+            if turn_start && (V::halfmove_clock(pos) >= 100 || self.is_repetition(pos)) {
+                return 0;
+            }
+            if ply >= MAX_PLY - 1 {
+                return V::evaluate(pos);
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = V::in_check(pos);
+        if in_check && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        let key = V::hash(pos);
+        let hit = self.shared.tt.probe(key);
+        let mut tt_move = V::Move::NONE;
+        if let Some(h) = hit {
+            tt_move = V::Move::from_bits(h.mv);
+            if !pv_node && ply > 0 && h.depth >= depth {
+                let s = from_tt(h.score, ply);
+                match h.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let eval = if in_check {
+            -INF
+        } else {
+            hit.map(|h| h.eval).unwrap_or_else(|| V::evaluate(pos))
+        };
+        if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta at low depth.
+            if depth <= 6 && eval - 80 * depth >= beta {
+                return eval;
+            }
+            if depth >= 3 && eval >= beta && self.allow_null[ply] && turn_start {
+                if let Some(null) = V::null_move(pos) {
+                    let r = 3 + depth / 4;
+                    self.allow_null[ply + 1] = false;
+                    self.path.push(key);
+                    let score =
+                        -self.negamax(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, true);
+                    self.path.pop();
+                    self.allow_null[ply + 1] = true;
+                    if self.aborted {
+                        return 0;
+                    }
+                    if score >= beta {
+                        return if score >= MATE_BOUND { beta } else { score };
+                    }
+                }
+            }
+        }
+
+        let mut list = MoveList::new();
+        V::generate(pos, &mut list);
+        if list.is_empty() {
+            return Self::terminal_score(pos, ply);
+        }
+        let side = V::side_to_move(pos).index();
+        let killers = self.killers[ply];
+        let mut keys: MoveList<i32> = MoveList::new();
+        for &mv in list.iter() {
+            let k = if mv == tt_move {
+                1 << 30
+            } else if V::is_noisy(pos, mv) {
+                (1 << 24) + V::noisy_order(pos, mv)
+            } else if mv == killers[0] {
+                1 << 23
+            } else if mv == killers[1] {
+                (1 << 23) - 1
+            } else {
+                self.history[history_index(side, mv)]
+            };
+            keys.push(k);
+        }
+
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = V::Move::NONE;
+        let mut searched = 0;
+        if turn_start {
+            self.path.push(key);
+        }
+        for i in 0..list.len() {
+            // Selection sort: the best remaining move first.
+            let mut j = i;
+            for k in i + 1..list.len() {
+                if keys[k] > keys[j] {
+                    j = k;
+                }
+            }
+            list.swap(i, j);
+            keys.swap(i, j);
+            let mv = list[i];
+            if ply == 0 && !self.search_moves.is_empty() && !self.search_moves.contains(&mv) {
+                continue;
+            }
+            let noisy = V::is_noisy(pos, mv);
+            let child = V::make(pos, mv);
+            let score = if searched == 0 {
+                self.child(pos, &child, depth - 1, alpha, beta, ply + 1)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched >= 3 && !noisy && !in_check {
+                    r = (((depth as f32).ln() * (searched as f32).ln()) / 2.0) as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 2);
+                }
+                let mut s = self.child(pos, &child, depth - 1 - r, alpha, alpha + 1, ply + 1);
+                if s > alpha && r > 0 {
+                    s = self.child(pos, &child, depth - 1, alpha, alpha + 1, ply + 1);
+                }
+                if s > alpha && s < beta {
+                    s = self.child(pos, &child, depth - 1, alpha, beta, ply + 1);
+                }
+                s
+            };
+            if self.aborted {
+                if turn_start {
+                    self.path.pop();
+                }
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if !noisy {
+                            if self.killers[ply][0] != mv {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = mv;
+                            }
+                            let h = &mut self.history[history_index(side, mv)];
+                            *h = (*h + depth * depth).min(1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if turn_start {
+            self.path.pop();
+        }
+        if searched == 0 {
+            // Every root move was excluded by searchmoves.
+            return Self::terminal_score(pos, ply).min(alpha);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { eval };
+        self.shared.tt.store(
+            key,
+            best_move.to_bits(),
+            to_tt(best, ply),
+            stored_eval,
+            depth,
+            bound,
+        );
+        best
+    }
+
+    fn qsearch(&mut self, pos: &V::Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.check_stop() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return V::evaluate(pos);
+        }
+        let in_check = V::in_check(pos);
+        let mut best = -INF;
+        if !in_check {
+            let stand = V::evaluate(pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut list = MoveList::new();
+        V::generate(pos, &mut list);
+        if list.is_empty() {
+            return Self::terminal_score(pos, ply);
+        }
+        let mut moves: MoveList<(i32, V::Move)> = MoveList::new();
+        for &mv in list.iter() {
+            if in_check || V::is_noisy(pos, mv) {
+                moves.push((V::noisy_order(pos, mv), mv));
+            }
+        }
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        for &(_, mv) in moves.iter() {
+            let child = V::make(pos, mv);
+            let score = if V::side_to_move(&child) == V::side_to_move(pos) {
+                self.qsearch(&child, alpha, beta, ply + 1)
+            } else {
+                -self.qsearch(&child, -beta, -alpha, ply + 1)
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Iterative deepening; returns the last completed iteration.
+    fn iterate(&mut self, req: &Request<V>, reporter: &dyn Reporter) -> SearchResult<V::Move> {
+        let max_depth = req
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as i32 - 1)
+            .clamp(1, MAX_PLY as i32 - 1);
+        let mut result = SearchResult {
+            pv: Vec::new(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        // Any legal move beats none if the first iteration is cut short.
+        let mut list = MoveList::new();
+        V::generate(&req.root, &mut list);
+        if let Some(&first) = list
+            .iter()
+            .find(|m| req.search_moves.is_empty() || req.search_moves.contains(m))
+        {
+            result.pv.push(first);
+        }
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            let mut window = 30;
+            let (mut alpha, mut beta) = if depth >= 5 {
+                (result.score - window, result.score + window)
+            } else {
+                (-INF, INF)
+            };
+            let score = loop {
+                let s = self.negamax(&req.root, depth, alpha, beta, 0, true);
+                if self.aborted {
+                    break s;
+                }
+                if s <= alpha {
+                    alpha = (s - window).max(-INF);
+                } else if s >= beta {
+                    beta = (s + window).min(INF);
+                } else {
+                    break s;
+                }
+                window *= 2;
+            };
+            if self.aborted {
+                break;
+            }
+            result.score = score;
+            result.depth = depth;
+            if !self.pv[0].is_empty() {
+                result.pv = self.pv[0].clone();
+            }
+            if self.main {
+                self.shared
+                    .nodes
+                    .fetch_add(self.nodes - self.flushed, Relaxed);
+                self.flushed = self.nodes;
+                reporter.info(&Info {
+                    depth,
+                    seldepth: self.seldepth,
+                    score: Score::from_internal(score),
+                    raw_score: score,
+                    nodes: self.shared.nodes.load(Relaxed),
+                    elapsed: self.start.elapsed(),
+                    hashfull: self.shared.tt.hashfull(),
+                    pv: pv_tokens::<V>(&req.root, &result.pv),
+                });
+            }
+            if let (Some(mate), Score::Mate(n)) = (req.limits.mate, Score::from_internal(score)) {
+                if n > 0 && n <= mate {
+                    break;
+                }
+            }
+            let pondering = self.shared.pondering.load(Relaxed);
+            if self.main
+                && !pondering
+                && self
+                    .budget
+                    .soft
+                    .is_some_and(|s| self.start.elapsed() >= s / 2)
+            {
+                break;
+            }
+            if list.len() == 1 && self.main && self.budget.soft.is_some() && !pondering {
+                break; // a forced move needs no thinking
+            }
+        }
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Relaxed);
+        self.flushed = self.nodes;
+        result
+    }
+}
+
+/// The PV as wire tokens, one per complete turn.
+pub fn pv_tokens<V: Variant>(root: &V::Position, pv: &[V::Move]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut pos = root.clone();
+    let mut turn_start = root.clone();
+    let mut plies = Vec::new();
+    for &mv in pv {
+        let child = V::make(&pos, mv);
+        plies.push(mv);
+        if V::side_to_move(&child) != V::side_to_move(&pos) {
+            out.push(V::turn_to_token(&turn_start, &plies));
+            plies.clear();
+            turn_start = child.clone();
+        }
+        pos = child;
+    }
+    out
+}
+
+/// The plies of the first complete turn of a PV.
+pub fn first_turn<V: Variant>(root: &V::Position, pv: &[V::Move]) -> Vec<V::Move> {
+    let mut pos = root.clone();
+    let mut plies = Vec::new();
+    for &mv in pv {
+        let child = V::make(&pos, mv);
+        plies.push(mv);
+        if V::side_to_move(&child) != V::side_to_move(&pos) {
+            return plies;
+        }
+        pos = child;
+    }
+    plies
+}
+
+/// Runs a search with `req.threads` threads (Lazy SMP) and returns the best
+/// result: the deepest completed iteration of any thread.
+pub fn search<V: Variant>(
+    shared: &Shared,
+    req: &Request<V>,
+    reporter: &dyn Reporter,
+) -> SearchResult<V::Move> {
+    let start = Instant::now();
+    shared.nodes.store(0, Relaxed);
+    shared.tt.new_search();
+    let threads = req.threads.max(1);
+    let stack = 64 * 1024 * 1024;
+    let mut results = std::thread::scope(|scope| {
+        let mut handles = Vec::new();
+        for id in 0..threads {
+            let builder = std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .stack_size(stack);
+            let handle = builder.spawn_scoped(scope, move || {
+                let mut w = Worker::<V>::new(shared, req, id == 0, start);
+                let r = w.iterate(req, if id == 0 { reporter } else { &Silent });
+                if id == 0 {
+                    // The main thread decides: stop the helpers.
+                    shared.stop.store(true, Relaxed);
+                }
+                r
+            });
+            match handle {
+                Ok(h) => handles.push(h),
+                Err(e) => log::warn!("could not start search thread {id}: {e}"),
+            }
+        }
+        handles
+            .into_iter()
+            .filter_map(|h| h.join().ok())
+            .collect::<Vec<_>>()
+    });
+    let nodes = shared.nodes.load(Relaxed);
+    let mut best = if results.is_empty() {
+        SearchResult {
+            pv: Vec::new(),
+            score: 0,
+            depth: 0,
+            nodes,
+        }
+    } else {
+        results.remove(0)
+    };
+    for r in results {
+        if r.depth > best.depth && !r.pv.is_empty() && r.score >= best.score {
+            best = r;
+        }
+    }
+    best.nodes = nodes;
+    best
+}

@@ -1,0 +1,308 @@
+//! Search tests: mates at fixed depth, Lazy SMP, and multi-ply turns.
+
+use super::*;
+use crate::search::{first_turn, MATE_BOUND};
+use std::time::Duration;
+use variants::chess::Chess;
+use variants::{FenError, MoveCode, MoveError, MoveList, Outcome, Side, Variant, WinReason};
+
+fn request<V: Variant>(root: V::Position, limits: Limits, threads: usize) -> Request<V> {
+    Request {
+        root,
+        history: Vec::new(),
+        limits,
+        search_moves: Vec::new(),
+        threads,
+        move_overhead: Duration::ZERO,
+    }
+}
+
+fn best_token(fen: &str, depth: i32, threads: usize) -> (String, Score) {
+    let shared = Shared::new(16);
+    let root = Chess::from_fen(fen).unwrap();
+    let req = request::<Chess>(
+        root,
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        threads,
+    );
+    let r = search::<Chess>(&shared, &req, &Silent);
+    let turn = first_turn::<Chess>(&root, &r.pv);
+    (
+        Chess::turn_to_token(&root, &turn),
+        Score::from_internal(r.score),
+    )
+}
+
+#[test]
+fn finds_mates_in_one_two_and_three() {
+    for threads in [1, 2] {
+        // Back-rank mate in 1.
+        assert_eq!(
+            best_token("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 3, threads),
+            ("a1a8".to_string(), Score::Mate(1))
+        );
+        // Mate in 2 (Nf6+ gxf6, Bxf7#).
+        assert_eq!(
+            best_token(
+                "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+                5,
+                threads
+            ),
+            ("d5f6".to_string(), Score::Mate(2))
+        );
+        // Mate in 3 with a queen sacrifice (Qxh8+).
+        assert_eq!(
+            best_token(
+                "r1b3kr/ppp1Bp1p/1b6/n2P4/2p3q1/2Q2N2/P4PPP/RN2R1K1 w - - 1 1",
+                7,
+                threads
+            ),
+            ("c3h8".to_string(), Score::Mate(3))
+        );
+        // Mate in 3.
+        let (_, s) = best_token(
+            "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
+            7,
+            threads,
+        );
+        assert_eq!(s, Score::Mate(3), "threads {threads}");
+    }
+}
+
+#[test]
+fn getting_mated_is_a_negative_mate_and_stalemate_is_zero() {
+    // White can only delay mate by one move.
+    let (_, s) = best_token("7k/8/8/8/8/r7/1r6/6K1 w - - 0 1", 4, 1);
+    assert!(matches!(s, Score::Mate(n) if n < 0), "{s:?}");
+    let shared = Shared::new(1);
+    let stalemate = Chess::from_fen("7k/5Q2/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+    let r = search::<Chess>(
+        &shared,
+        &request::<Chess>(
+            stalemate,
+            Limits {
+                depth: Some(3),
+                ..Limits::default()
+            },
+            1,
+        ),
+        &Silent,
+    );
+    assert_eq!((r.score, r.pv.len()), (0, 0));
+}
+
+#[test]
+fn node_limit_and_stop_flag_end_the_search() {
+    let shared = Shared::new(1);
+    let req = request::<Chess>(
+        Chess::start(),
+        Limits {
+            nodes: Some(5000),
+            ..Limits::default()
+        },
+        1,
+    );
+    let r = search::<Chess>(&shared, &req, &Silent);
+    assert!(!r.pv.is_empty());
+    assert!(r.nodes < 10_000, "{}", r.nodes);
+    // A stop flag set beforehand still yields a legal move.
+    let shared = Shared::new(1);
+    shared
+        .stop
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let req = request::<Chess>(
+        Chess::start(),
+        Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        1,
+    );
+    let r = search::<Chess>(&shared, &req, &Silent);
+    assert_eq!(r.pv.len(), 1);
+}
+
+#[test]
+fn repetition_in_history_scores_as_a_draw() {
+    // White, a queen down, has one move (Kg1), and the game already had the
+    // position after it: the search must score it as a draw, not as -900.
+    let shared = Shared::new(1);
+    let root = Chess::from_fen("7k/8/8/8/8/8/q7/7K w - - 10 40").unwrap();
+    let mut req = request::<Chess>(
+        root,
+        Limits {
+            depth: Some(1),
+            ..Limits::default()
+        },
+        1,
+    );
+    let only_move_child = Chess::make(&root, Chess::parse_turn(&root, "h1g1").unwrap()[0]);
+    req.history = vec![Chess::hash(&only_move_child)];
+    let r = search::<Chess>(&shared, &req, &Silent);
+    assert_eq!(r.score, 0, "the repeated position counts as a draw");
+}
+
+/// A toy game whose turns have two plies: each ply adds 1 or 2 to a shared
+/// total; reaching 10 or more wins for the player who did it, at once.
+struct Race;
+
+#[derive(Clone, Debug)]
+struct RacePos {
+    total: u32,
+    ply_in_turn: u32,
+    side: Side,
+    winner: Option<Side>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Add(u8);
+
+impl MoveCode for Add {
+    const NONE: Add = Add(0);
+    fn to_bits(self) -> u64 {
+        self.0 as u64
+    }
+    fn from_bits(bits: u64) -> Add {
+        Add(bits as u8)
+    }
+}
+
+impl Variant for Race {
+    type Position = RacePos;
+    type Move = Add;
+    const ID: &'static str = "race";
+    const NAME: &'static str = "Race to ten";
+    const START_FEN: &'static str = "0";
+
+    fn from_fen(fen: &str) -> Result<RacePos, FenError> {
+        let total = fen.parse().map_err(|_| FenError::new("a number"))?;
+        Ok(RacePos {
+            total,
+            ply_in_turn: 0,
+            side: Side::White,
+            winner: None,
+        })
+    }
+    fn to_fen(pos: &RacePos) -> String {
+        pos.total.to_string()
+    }
+    fn side_to_move(pos: &RacePos) -> Side {
+        pos.side
+    }
+    fn hash(pos: &RacePos) -> u64 {
+        (pos.total as u64) << 8 | (pos.ply_in_turn as u64) << 1 | pos.side.index() as u64
+    }
+    fn generate(pos: &RacePos, moves: &mut MoveList<Add>) {
+        if pos.winner.is_none() {
+            moves.push(Add(1));
+            moves.push(Add(2));
+        }
+    }
+    fn make(pos: &RacePos, mv: Add) -> RacePos {
+        let mut p = pos.clone();
+        p.total += mv.0 as u32;
+        p.ply_in_turn += 1;
+        if p.total >= 10 {
+            p.winner = Some(pos.side);
+        }
+        if p.ply_in_turn == 2 || p.winner.is_some() {
+            p.ply_in_turn = 0;
+            p.side = !p.side;
+        }
+        p
+    }
+    fn in_check(_: &RacePos) -> bool {
+        false
+    }
+    fn halfmove_clock(_: &RacePos) -> u32 {
+        0
+    }
+    fn rule_outcome(pos: &RacePos) -> Option<Outcome> {
+        pos.winner.map(|winner| Outcome::Win {
+            winner,
+            reason: WinReason::NoLegalMove,
+        })
+    }
+    fn parse_turn(_: &RacePos, token: &str) -> Result<Vec<Add>, MoveError> {
+        Err(MoveError::malformed(token, "not used"))
+    }
+    fn turn_to_token(_: &RacePos, plies: &[Add]) -> String {
+        plies
+            .iter()
+            .map(|a| a.0.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+    fn evaluate(_: &RacePos) -> i32 {
+        0
+    }
+    fn is_noisy(_: &RacePos, _: Add) -> bool {
+        false
+    }
+}
+
+/// Does the side to move win with best play? Plain game-tree recursion
+/// over whole turns, independent of the engine.
+fn mover_wins(pos: &RacePos) -> bool {
+    if let Some(w) = pos.winner {
+        return w == pos.side;
+    }
+    let mut list = MoveList::new();
+    Race::generate(pos, &mut list);
+    list.iter().any(|&m| {
+        let child = Race::make(pos, m);
+        if child.side == pos.side {
+            mover_wins(&child)
+        } else {
+            !mover_wins(&child)
+        }
+    })
+}
+
+#[test]
+fn multi_ply_turns_negate_only_when_the_side_changes() {
+    let mut wins = 0;
+    for total in 0..10 {
+        let root = Race::from_fen(&total.to_string()).unwrap();
+        let shared = Shared::new(1);
+        let req = request::<Race>(
+            root.clone(),
+            Limits {
+                depth: Some(16),
+                ..Limits::default()
+            },
+            1,
+        );
+        let r = search::<Race>(&shared, &req, &Silent);
+        let expected = mover_wins(&root);
+        wins += expected as usize;
+        assert_eq!(
+            r.score > MATE_BOUND,
+            expected,
+            "total {total}: score {}",
+            r.score
+        );
+        assert_eq!(
+            r.score < -MATE_BOUND,
+            !expected,
+            "total {total}: score {}",
+            r.score
+        );
+        // The best first turn keeps the win.
+        if expected {
+            let mut p = root.clone();
+            for &m in &first_turn::<Race>(&root, &r.pv) {
+                p = Race::make(&p, m);
+            }
+            assert!(
+                p.winner == Some(Side::White) || !mover_wins(&p),
+                "total {total}"
+            );
+        }
+    }
+    // Both outcomes occur, so the test discriminates.
+    assert!(wins > 0 && wins < 10, "{wins}");
+}

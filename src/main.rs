@@ -47,8 +47,7 @@ fn main() -> ExitCode {
 
 fn run_engine() -> ExitCode {
     let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    let mut session = protocol::Session::new(stdout.lock());
+    let mut session = protocol::Session::new(std::io::stdout());
     match session.run(stdin.lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

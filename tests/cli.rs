@@ -138,3 +138,51 @@ fn engine_answers_the_handshakes_on_stdin() {
     assert!(out.contains("info string error: unknown command 'nonsense'\n"));
     assert!(out.ends_with("readyok\n"), "{out}");
 }
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_bestmove() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    stdin
+        .write_all(b"uci\nposition startpos moves e2e4\ngo infinite\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    // Wait for the search to report progress, then stop it.
+    for line in lines.by_ref() {
+        if line.unwrap().starts_with("info depth 3 ") {
+            break;
+        }
+    }
+    let asked = std::time::Instant::now();
+    stdin.write_all(b"stop\n").unwrap();
+    stdin.flush().unwrap();
+    let best = lines
+        .by_ref()
+        .map(|l| l.unwrap())
+        .find(|l| l.starts_with("bestmove "))
+        .expect("a bestmove after stop");
+    // Generous bound: this guards against a hang, it is not a speed test.
+    assert!(asked.elapsed() < std::time::Duration::from_secs(5));
+    let token = best.split_whitespace().nth(1).unwrap();
+    assert!(
+        [
+            "e7e5", "c7c5", "e7e6", "d7d5", "g8f6", "b8c6", "c7c6", "d7d6", "g7g6", "b7b6", "a7a6",
+            "f7f5", "g8h6", "b8a6", "h7h6", "a7a5", "b7b5", "f7f6", "g7g5", "h7h5"
+        ]
+        .contains(&token),
+        "{best}"
+    );
+    // The engine keeps answering.
+    stdin.write_all(b"isready\n").unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(lines.next().unwrap().unwrap(), "readyok");
+    stdin.write_all(b"quit\n").unwrap();
+    assert!(child.wait().unwrap().success());
+}

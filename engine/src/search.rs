@@ -609,38 +609,54 @@ impl<'a, V: Variant> Worker<'a, V> {
     }
 }
 
-/// The PV as wire tokens, one per complete turn.
-pub fn pv_tokens<V: Variant>(root: &V::Position, pv: &[V::Move]) -> Vec<String> {
-    let mut out = Vec::new();
+/// Turns of a PV: the position at each turn's start and the turn's plies.
+type Turns<V> = Vec<(<V as Variant>::Position, Vec<<V as Variant>::Move>)>;
+
+/// Splits a PV into turns: (position at the turn's start, its plies). A
+/// last turn cut short by the PV's end is kept, marked incomplete.
+fn split_turns<V: Variant>(root: &V::Position, pv: &[V::Move]) -> (Turns<V>, bool) {
+    let mut turns = Vec::new();
     let mut pos = root.clone();
-    let mut turn_start = root.clone();
+    let mut start = root.clone();
     let mut plies = Vec::new();
     for &mv in pv {
         let child = V::make(&pos, mv);
         plies.push(mv);
         if V::side_to_move(&child) != V::side_to_move(&pos) {
-            out.push(V::turn_to_token(&turn_start, &plies));
-            plies.clear();
-            turn_start = child.clone();
+            turns.push((
+                std::mem::replace(&mut start, child.clone()),
+                std::mem::take(&mut plies),
+            ));
         }
         pos = child;
     }
-    out
+    let incomplete = !plies.is_empty();
+    if incomplete {
+        turns.push((start, plies));
+    }
+    (turns, incomplete)
 }
 
-/// The plies of the first complete turn of a PV.
-pub fn first_turn<V: Variant>(root: &V::Position, pv: &[V::Move]) -> Vec<V::Move> {
-    let mut pos = root.clone();
-    let mut plies = Vec::new();
-    for &mv in pv {
-        let child = V::make(&pos, mv);
-        plies.push(mv);
-        if V::side_to_move(&child) != V::side_to_move(&pos) {
-            return plies;
-        }
-        pos = child;
+/// The PV as wire tokens, one per complete turn.
+pub fn pv_tokens<V: Variant>(root: &V::Position, pv: &[V::Move]) -> Vec<String> {
+    let (mut turns, incomplete) = split_turns::<V>(root, pv);
+    if incomplete {
+        turns.pop();
     }
-    plies
+    turns
+        .iter()
+        .map(|(pos, plies)| V::turn_to_token(pos, plies))
+        .collect()
+}
+
+/// The plies of the first turn of a PV (possibly cut short by its end).
+pub fn first_turn<V: Variant>(root: &V::Position, pv: &[V::Move]) -> Vec<V::Move> {
+    split_turns::<V>(root, pv)
+        .0
+        .into_iter()
+        .next()
+        .map(|(_, plies)| plies)
+        .unwrap_or_default()
 }
 
 /// Runs a search with `req.threads` threads (Lazy SMP) and returns the best

@@ -1,6 +1,7 @@
 //! `arcana`: the engine process (UCI / XBoard on stdin/stdout) and its
 //! command-line tools.
 
+mod bench_cmd;
 mod perft_cmd;
 
 use clap::{Parser, Subcommand};
@@ -19,6 +20,8 @@ struct Cli {
 enum Command {
     /// Count legal move sequences (perft) or check a perft suite.
     Perft(perft_cmd::PerftArgs),
+    /// Search fixed positions to a fixed depth; prints nodes and speed.
+    Bench(bench_cmd::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,13 +45,14 @@ fn main() -> ExitCode {
     match cli.command {
         None => run_engine(),
         Some(Command::Perft(args)) => perft_cmd::run(&args),
+        Some(Command::Bench(args)) => bench_cmd::run(&args),
     }
 }
 
 fn run_engine() -> ExitCode {
-    let stdin = std::io::stdin();
+    let stdin = std::io::BufReader::new(std::io::stdin());
     let mut session = protocol::Session::new(std::io::stdout());
-    match session.run(stdin.lock()) {
+    match session.run(stdin) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             log::error!("i/o error: {e}");

@@ -186,3 +186,22 @@ fn stop_ends_an_infinite_search_with_a_bestmove() {
     stdin.write_all(b"quit\n").unwrap();
     assert!(child.wait().unwrap().success());
 }
+
+#[test]
+fn bench_is_deterministic_and_ends_with_nodes_and_nps() {
+    let run = || {
+        let o = arcana(&["bench", "--depth", "5"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        let last = out.lines().last().unwrap().to_string();
+        let words: Vec<&str> = last.split(' ').collect();
+        assert_eq!(words.len(), 4, "{last}");
+        assert_eq!((words[1], words[3]), ("nodes", "nps"), "{last}");
+        assert!(words[2].parse::<u64>().unwrap() > 0);
+        assert_eq!(out.matches("position ").count(), 41);
+        words[0].parse::<u64>().unwrap()
+    };
+    assert_eq!(run(), run());
+    let o = arcana(&["bench", "--depth", "0"]);
+    assert!(!o.status.success());
+}

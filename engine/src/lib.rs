@@ -4,12 +4,15 @@
 //! SMP threads, null-move pruning, late-move reductions, check extensions,
 //! killers and history, and draws by repetition and the 50-move rule.
 
+pub mod bench;
 pub mod limits;
 pub mod search;
 pub mod tt;
 
+pub use bench::{bench, BenchTotal};
 pub use limits::Limits;
 pub use search::{search, Info, Reporter, Request, Score, SearchResult, Shared, Silent};
+pub use tt::Bound;
 
 /// The engine's name as announced over UCI and XBoard.
 pub const ENGINE_NAME: &str = "Arcana";

@@ -45,7 +45,9 @@ impl Limits {
                 hard: Some(t),
             };
         }
-        if self.infinite || self.ponder {
+        // Pondering is timed like a normal search; the search ignores the
+        // clock until `ponderhit`.
+        if self.infinite {
             return Budget {
                 soft: None,
                 hard: None,

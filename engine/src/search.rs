@@ -80,6 +80,11 @@ pub struct Info {
     pub hashfull: u32,
     /// Principal variation as wire tokens, one per turn.
     pub pv: Vec<String>,
+    /// Which line this is (1 = best) when several are searched (MultiPV).
+    pub multipv: usize,
+    /// `Exact`, or the side of an aspiration window the score failed on
+    /// (`Lower`: at least this good; `Upper`: at most).
+    pub bound: Bound,
 }
 
 /// Receives progress reports.
@@ -106,6 +111,8 @@ pub struct Request<V: Variant> {
     pub limits: Limits,
     /// Only these root plies (`searchmoves`); empty: all.
     pub search_moves: Vec<V::Move>,
+    /// How many best lines to search and report (MultiPV, at least 1).
+    pub multipv: usize,
     /// Search threads (Lazy SMP).
     pub threads: usize,
     /// Time kept per move for the GUI and pipes.
@@ -141,6 +148,10 @@ struct Worker<'a, V: Variant> {
     pv: Vec<Vec<V::Move>>,
     allow_null: Vec<bool>,
     search_moves: &'a [V::Move],
+    /// Root plies already taken by better MultiPV lines.
+    excluded: Vec<V::Move>,
+    /// Whether an iteration has completed (until then nothing aborts).
+    first_done: bool,
 }
 
 const HISTORY_SIZE: usize = 1 << 14;
@@ -189,12 +200,19 @@ impl<'a, V: Variant> Worker<'a, V> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             allow_null: vec![true; MAX_PLY + 1],
             search_moves: &req.search_moves,
+            excluded: Vec::new(),
+            first_done: false,
         }
     }
 
     fn check_stop(&mut self) -> bool {
         if self.aborted {
             return true;
+        }
+        if !self.first_done {
+            // Depth 1 always completes, so even an instant `stop` or `?`
+            // gets a searched move rather than the first generated one.
+            return false;
         }
         if self.nodes & 1023 == 0 {
             self.shared
@@ -378,7 +396,10 @@ impl<'a, V: Variant> Worker<'a, V> {
             list.swap(i, j);
             keys.swap(i, j);
             let mv = list[i];
-            if ply == 0 && !self.search_moves.is_empty() && !self.search_moves.contains(&mv) {
+            if ply == 0
+                && ((!self.search_moves.is_empty() && !self.search_moves.contains(&mv))
+                    || self.excluded.contains(&mv))
+            {
                 continue;
             }
             let noisy = V::is_noisy(pos, mv);
@@ -447,6 +468,10 @@ impl<'a, V: Variant> Worker<'a, V> {
         } else {
             Bound::Upper
         };
+        if ply == 0 && !self.excluded.is_empty() {
+            // A later MultiPV line is not the root's value.
+            return best;
+        }
         let stored_eval = if in_check { 0 } else { eval };
         self.shared.tt.store(
             key,
@@ -514,6 +539,77 @@ impl<'a, V: Variant> Worker<'a, V> {
         best
     }
 
+    /// One root search with an aspiration window around `previous`,
+    /// widened until the score falls inside. `None` when aborted.
+    fn aspiration(
+        &mut self,
+        req: &Request<V>,
+        reporter: &dyn Reporter,
+        depth: i32,
+        previous: i32,
+        line: usize,
+    ) -> Option<i32> {
+        let mut window = 30;
+        let (mut alpha, mut beta) = if depth >= 5 {
+            (previous - window, previous + window)
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let s = self.negamax(&req.root, depth, alpha, beta, 0, true);
+            if self.aborted {
+                return None;
+            }
+            if s <= -INF + 1 || s >= INF - 1 {
+                return Some(s); // nothing to widen: no move, or all excluded
+            }
+            let bound = if s <= alpha {
+                alpha = (s - window).max(-INF);
+                Bound::Upper
+            } else if s >= beta {
+                beta = (s + window).min(INF);
+                Bound::Lower
+            } else {
+                return Some(s);
+            };
+            // Long searches show their fail highs and lows, as GUIs expect.
+            if self.main && line == 0 && self.start.elapsed() >= Duration::from_secs(3) {
+                let pv = self.pv[0].clone();
+                self.report(req, reporter, depth, s, &pv, 1, bound);
+            }
+            window *= 2;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn report(
+        &mut self,
+        req: &Request<V>,
+        reporter: &dyn Reporter,
+        depth: i32,
+        score: i32,
+        pv: &[V::Move],
+        multipv: usize,
+        bound: Bound,
+    ) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Relaxed);
+        self.flushed = self.nodes;
+        reporter.info(&Info {
+            depth,
+            seldepth: self.seldepth,
+            score: Score::from_internal(score),
+            raw_score: score,
+            nodes: self.shared.nodes.load(Relaxed),
+            elapsed: self.start.elapsed(),
+            hashfull: self.shared.tt.hashfull(),
+            pv: pv_tokens::<V>(&req.root, pv),
+            multipv,
+            bound,
+        });
+    }
+
     /// Iterative deepening; returns the last completed iteration.
     fn iterate(&mut self, req: &Request<V>, reporter: &dyn Reporter) -> SearchResult<V::Move> {
         let max_depth = req
@@ -536,51 +632,45 @@ impl<'a, V: Variant> Worker<'a, V> {
         {
             result.pv.push(first);
         }
+        let allowed = list
+            .iter()
+            .filter(|m| req.search_moves.is_empty() || req.search_moves.contains(m))
+            .count();
+        let lines = req.multipv.clamp(1, allowed.max(1));
+        let mut line_scores = vec![0; lines];
         for depth in 1..=max_depth {
-            self.seldepth = 0;
-            let mut window = 30;
-            let (mut alpha, mut beta) = if depth >= 5 {
-                (result.score - window, result.score + window)
-            } else {
-                (-INF, INF)
-            };
-            let score = loop {
-                let s = self.negamax(&req.root, depth, alpha, beta, 0, true);
-                if self.aborted {
-                    break s;
-                }
-                if s <= alpha {
-                    alpha = (s - window).max(-INF);
-                } else if s >= beta {
-                    beta = (s + window).min(INF);
-                } else {
-                    break s;
-                }
-                window *= 2;
-            };
-            if self.aborted {
+            if self.first_done && self.shared.stop.load(Relaxed) {
                 break;
             }
+            let mut found: Vec<(i32, Vec<V::Move>)> = Vec::with_capacity(lines);
+            self.excluded.clear();
+            for (line, &previous) in line_scores.iter().enumerate() {
+                self.seldepth = 0;
+                let Some(score) = self.aspiration(req, reporter, depth, previous, line) else {
+                    break;
+                };
+                let pv = self.pv[0].clone();
+                let Some(&first) = pv.first() else { break };
+                self.excluded.push(first);
+                found.push((score, pv));
+            }
+            self.excluded.clear();
+            self.first_done = true;
+            if self.aborted || found.is_empty() {
+                break;
+            }
+            found.sort_by_key(|l| std::cmp::Reverse(l.0));
+            for (i, (score, _)) in found.iter().enumerate() {
+                line_scores[i] = *score;
+            }
+            let score = found[0].0;
             result.score = score;
             result.depth = depth;
-            if !self.pv[0].is_empty() {
-                result.pv = self.pv[0].clone();
-            }
+            result.pv = found[0].1.clone();
             if self.main {
-                self.shared
-                    .nodes
-                    .fetch_add(self.nodes - self.flushed, Relaxed);
-                self.flushed = self.nodes;
-                reporter.info(&Info {
-                    depth,
-                    seldepth: self.seldepth,
-                    score: Score::from_internal(score),
-                    raw_score: score,
-                    nodes: self.shared.nodes.load(Relaxed),
-                    elapsed: self.start.elapsed(),
-                    hashfull: self.shared.tt.hashfull(),
-                    pv: pv_tokens::<V>(&req.root, &result.pv),
-                });
+                for (i, (score, pv)) in found.iter().enumerate() {
+                    self.report(req, reporter, depth, *score, pv, i + 1, Bound::Exact);
+                }
             }
             if let (Some(mate), Score::Mate(n)) = (req.limits.mate, Score::from_internal(score)) {
                 if n > 0 && n <= mate {
@@ -588,6 +678,16 @@ impl<'a, V: Variant> Worker<'a, V> {
                 }
             }
             let pondering = self.shared.pondering.load(Relaxed);
+            // A mate found this many plies early is settled: deeper
+            // iterations only repeat it.
+            let mate_plies = MATE - score.abs();
+            if score.abs() > MATE_BOUND
+                && depth >= 2 * mate_plies + 4
+                && !req.limits.infinite
+                && !pondering
+            {
+                break;
+            }
             if self.main
                 && !pondering
                 && self
@@ -681,6 +781,13 @@ pub fn search<V: Variant>(
                 let mut w = Worker::<V>::new(shared, req, id == 0, start);
                 let r = w.iterate(req, if id == 0 { reporter } else { &Silent });
                 if id == 0 {
+                    // UCI: an infinite or pondering search that ran out of
+                    // depth still waits for `stop` or `ponderhit`.
+                    while (req.limits.infinite || shared.pondering.load(Relaxed))
+                        && !shared.stop.load(Relaxed)
+                    {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
                     // The main thread decides: stop the helpers.
                     shared.stop.store(true, Relaxed);
                 }

@@ -12,6 +12,7 @@ fn request<V: Variant>(root: V::Position, limits: Limits, threads: usize) -> Req
         history: Vec::new(),
         limits,
         search_moves: Vec::new(),
+        multipv: 1,
         threads,
         move_overhead: Duration::ZERO,
     }
@@ -108,7 +109,7 @@ fn node_limit_and_stop_flag_end_the_search() {
     let r = search::<Chess>(&shared, &req, &Silent);
     assert!(!r.pv.is_empty());
     assert!(r.nodes < 10_000, "{}", r.nodes);
-    // A stop flag set beforehand still yields a legal move.
+    // A stop flag set beforehand still completes depth 1: a searched move.
     let shared = Shared::new(1);
     shared
         .stop
@@ -122,7 +123,8 @@ fn node_limit_and_stop_flag_end_the_search() {
         1,
     );
     let r = search::<Chess>(&shared, &req, &Silent);
-    assert_eq!(r.pv.len(), 1);
+    assert_eq!(r.depth, 1);
+    assert!(!r.pv.is_empty());
 }
 
 #[test]

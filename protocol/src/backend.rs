@@ -1,205 +1,443 @@
 //! The variant-specific half of a session: the game and the running search,
 //! monomorphised per variant behind a small object-safe trait.
 
+use crate::options::Options;
+use crate::{say, Event, Out};
 use engine::search::{first_turn, pv_tokens};
-use engine::{search, Info, Limits, Reporter, Request, Score, Shared};
-use std::io::Write;
+use engine::{search, Bound, Info, Limits, Reporter, Request, Score, Shared};
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::Sender;
+use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Duration;
-use variants::{Game, Variant, VariantVisitor};
+use variants::{Game, Outcome, Side, Variant, VariantVisitor};
 
-/// Where protocol lines go; shared with the search thread.
-pub type Out = Arc<Mutex<Box<dyn Write + Send>>>;
-
-/// Writes one protocol line (errors writing stdout cannot be reported).
-pub fn say(out: &Out, line: &str) {
-    if let Ok(mut w) = out.lock() {
-        let _ = writeln!(w, "{line}");
-        let _ = w.flush();
-    }
+/// How search progress is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// UCI `info` lines.
+    Uci,
+    /// XBoard thinking output (`depth score time nodes pv`), or nothing.
+    Xboard {
+        /// Whether thinking output is on (`post`).
+        post: bool,
+    },
 }
 
-/// Engine options that outlive a variant switch.
+/// What to search.
 #[derive(Clone, Debug)]
-pub struct Options {
-    /// Hash size in MiB.
-    pub hash_mib: usize,
-    /// Search threads.
-    pub threads: usize,
-    /// Time kept per move.
-    pub move_overhead: Duration,
+pub struct SearchSpec {
+    /// Limits from `go` or XBoard's clock settings.
+    pub limits: Limits,
+    /// Restrict the root to these tokens (`searchmoves`).
+    pub search_moves: Vec<String>,
+    /// Progress output.
+    pub style: Style,
+    /// Search the position after this turn instead (XBoard pondering on
+    /// the expected reply).
+    pub after: Option<String>,
 }
 
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            hash_mib: 16,
-            threads: 1,
-            move_overhead: Duration::from_millis(30),
-        }
-    }
+/// The outcome of a search in the protocol's notation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BestTurn {
+    /// The turn to play; `None` when the side to move has no legal turn.
+    pub best: Option<String>,
+    /// The expected reply.
+    pub ponder: Option<String>,
+}
+
+/// How to end a running search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Stop it now.
+    Stop,
+    /// Wait for a bounded search; stop an infinite or pondering one.
+    Finish,
+    /// The search with this id reported its end: collect it. A report
+    /// of an earlier search, already collected, changes nothing.
+    Done(u64),
 }
 
 /// A game of one variant plus its search.
 pub trait Backend: Send {
-    /// Sets the position: a FEN (or the start) and moves played from it.
+    /// Sets the position: a FEN (or the start) and turns played from it.
     /// On error the previous position stays.
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
+    /// Plays one turn (a wire token or the variant's human notation).
+    fn play(&mut self, token: &str) -> Result<(), String>;
+    /// Takes back the last turn; false when there is none.
+    fn undo(&mut self) -> bool;
+    /// The result, if the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Whose turn it is.
+    fn side_to_move(&self) -> Side;
+    /// Turns played since the game's start position.
+    fn turns_played(&self) -> usize;
     /// The current position's FEN.
     fn fen(&self) -> String;
-    /// Starts a search that prints `info` lines and then `bestmove`.
-    fn go(&mut self, limits: Limits, out: Out, options: &Options);
-    /// Stops a running search and waits for its `bestmove`.
-    fn stop(&mut self);
-    /// Lets a bounded search finish (stops an infinite or pondering one).
-    fn finish(&mut self);
-    /// Forgets the hash table contents.
-    fn clear_hash(&mut self);
-    /// Re-creates the hash table with a new size (no search may run).
-    fn resize_hash(&mut self, mib: usize);
+    /// The board drawn for humans.
+    fn board(&self) -> String;
+    /// The static evaluation, from White's point of view.
+    fn eval_white(&self) -> i32;
+    /// Perft split by root turn, and the total.
+    fn divide(&self, depth: u32, threads: usize) -> (Vec<(String, u64)>, u64);
+    /// Chess960 castling notation on or off.
+    fn set_chess960(&mut self, on: bool);
+    /// Whether `token` is the turn a ponder search assumed.
+    fn ponder_matches(&self, token: &str) -> bool;
+    /// Starts a search; `notify` gets [`Event::SearchDone`] with its id
+    /// when it ends.
+    fn go(
+        &mut self,
+        spec: SearchSpec,
+        options: &Options,
+        out: Out,
+        notify: Sender<Event>,
+    ) -> Result<(), String>;
+    /// Whether a search is running (or finished but not collected).
+    fn searching(&self) -> bool;
+    /// Ends the search as `end` says and returns its result (`None` when
+    /// there was none, or with [`End::Done`] of another search).
+    fn end_search(&mut self, end: End) -> Option<BestTurn>;
     /// Ends pondering: the clock now applies.
     fn ponderhit(&mut self);
+    /// Forgets the hash table contents.
+    fn clear_hash(&mut self);
+    /// Re-creates the hash table with a new size (stops any search).
+    fn resize_hash(&mut self, mib: usize);
+    /// Runs `bench` on this variant's positions and prints its lines.
+    fn bench(&mut self, depth: i32, options: &Options, out: &Out);
+}
+
+struct Running {
+    id: u64,
+    handle: JoinHandle<BestTurn>,
+    unbounded: bool,
 }
 
 struct VariantBackend<V: Variant> {
     game: Game<V>,
+    chess960: bool,
+    hash_mib: usize,
     shared: Arc<Shared>,
-    search: Option<JoinHandle<()>>,
-    unbounded: bool,
+    running: Option<Running>,
+    searches: u64,
+    ponder_plies: Option<Vec<V::Move>>,
 }
 
-struct UciReporter {
+struct ProtocolReporter {
     out: Out,
+    style: Style,
 }
 
-impl Reporter for UciReporter {
+impl Reporter for ProtocolReporter {
     fn info(&self, i: &Info) {
-        let score = match i.score {
-            Score::Cp(cp) => format!("cp {cp}"),
-            Score::Mate(n) => format!("mate {n}"),
-        };
         let ms = i.elapsed.as_millis() as u64;
-        let nps = (i.nodes * 1000).checked_div(ms).unwrap_or(0);
-        say(
-            &self.out,
-            &format!(
-                "info depth {} seldepth {} multipv 1 score {score} nodes {} nps {nps} hashfull {} time {ms} pv {}",
-                i.depth,
-                i.seldepth,
-                i.nodes,
-                i.hashfull,
-                i.pv.join(" ")
-            ),
-        );
+        let line = match self.style {
+            Style::Uci => {
+                let score = match i.score {
+                    Score::Cp(cp) => format!("cp {cp}"),
+                    Score::Mate(n) => format!("mate {n}"),
+                };
+                let bound = match i.bound {
+                    Bound::Lower => " lowerbound",
+                    Bound::Upper => " upperbound",
+                    Bound::Exact => "",
+                };
+                let nps = (i.nodes * 1000).checked_div(ms).unwrap_or(0);
+                format!(
+                    "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {nps} hashfull {} time {ms} pv {}",
+                    i.depth,
+                    i.seldepth,
+                    i.multipv,
+                    i.nodes,
+                    i.hashfull,
+                    i.pv.join(" ")
+                )
+            }
+            Style::Xboard { post } => {
+                if !post || i.multipv != 1 || i.bound != Bound::Exact {
+                    return;
+                }
+                // XBoard: centipawns, mates as 100000 + moves.
+                let score = match i.score {
+                    Score::Cp(cp) => cp,
+                    Score::Mate(n) if n > 0 => 100_000 + n,
+                    Score::Mate(n) => -100_000 + n,
+                };
+                format!(
+                    "{} {score} {} {} {}",
+                    i.depth,
+                    ms / 10,
+                    i.nodes,
+                    i.pv.join(" ")
+                )
+            }
+        };
+        say(&self.out, &line);
+    }
+}
+
+impl<V: Variant> VariantBackend<V> {
+    fn new(hash_mib: usize) -> Self {
+        VariantBackend {
+            game: Game::default(),
+            chess960: false,
+            hash_mib,
+            shared: Arc::new(Shared::new(hash_mib)),
+            running: None,
+            searches: 0,
+            ponder_plies: None,
+        }
+    }
+
+    fn parse(pos: &V::Position, token: &str) -> Result<Vec<V::Move>, String> {
+        V::parse_san(pos, token).map_err(|e| e.to_string())
+    }
+
+    /// Rebuilds the game with the Chess960 flag applied to its start.
+    fn rebuild(&mut self, start: V::Position) -> Game<V> {
+        let mut start = V::from_fen(&V::to_fen(&start)).unwrap_or(start);
+        if self.chess960 {
+            V::set_chess960(&mut start, true);
+        }
+        Game::new(start)
     }
 }
 
 impl<V: Variant> Backend for VariantBackend<V> {
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
-        let mut game = match fen {
-            Some(f) => Game::<V>::from_fen(f).map_err(|e| e.to_string())?,
-            None => Game::default(),
+        let start = match fen {
+            Some(f) => V::from_fen(f).map_err(|e| e.to_string())?,
+            None => V::start(),
         };
+        let mut game = self.rebuild(start);
         for m in moves {
-            game.play_token(m).map_err(|e| e.to_string())?;
+            let plies = Self::parse(game.position(), m).map_err(|e| format!("{m}: {e}"))?;
+            game.play_plies(plies);
         }
         self.game = game;
         Ok(())
+    }
+
+    fn play(&mut self, token: &str) -> Result<(), String> {
+        let plies = Self::parse(self.game.position(), token)?;
+        self.game.play_plies(plies);
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        self.game.undo()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    fn side_to_move(&self) -> Side {
+        V::side_to_move(self.game.position())
+    }
+
+    fn turns_played(&self) -> usize {
+        self.game.turns().len()
     }
 
     fn fen(&self) -> String {
         V::to_fen(self.game.position())
     }
 
-    fn go(&mut self, limits: Limits, out: Out, options: &Options) {
-        self.stop();
+    fn board(&self) -> String {
+        V::board_text(self.game.position())
+    }
+
+    fn eval_white(&self) -> i32 {
+        let e = V::evaluate(self.game.position());
+        match self.side_to_move() {
+            Side::White => e,
+            Side::Black => -e,
+        }
+    }
+
+    fn divide(&self, depth: u32, threads: usize) -> (Vec<(String, u64)>, u64) {
+        let d = perft::divide::<V>(self.game.position(), depth, threads);
+        (d.moves, d.nodes)
+    }
+
+    fn set_chess960(&mut self, on: bool) {
+        if self.chess960 == on {
+            return;
+        }
+        self.chess960 = on;
+        let turns = self.game.turns().to_vec();
+        let mut game = self.rebuild(self.game.start_position().clone());
+        for plies in turns {
+            game.play_plies(plies);
+        }
+        self.game = game;
+    }
+
+    fn ponder_matches(&self, token: &str) -> bool {
+        match (&self.ponder_plies, Self::parse(self.game.position(), token)) {
+            (Some(expected), Ok(plies)) => *expected == plies,
+            _ => false,
+        }
+    }
+
+    fn go(
+        &mut self,
+        spec: SearchSpec,
+        options: &Options,
+        out: Out,
+        notify: Sender<Event>,
+    ) -> Result<(), String> {
+        let mut root = self.game.position().clone();
+        let mut history = self.game.hashes().to_vec();
+        self.ponder_plies = None;
+        if let Some(token) = &spec.after {
+            let plies = Self::parse(&root, token)?;
+            for &mv in &plies {
+                root = V::make(&root, mv);
+            }
+            history.push(V::hash(&root));
+            self.ponder_plies = Some(plies);
+        }
+        history.pop();
+        let mut search_moves = Vec::new();
+        for token in &spec.search_moves {
+            let plies =
+                Self::parse(&root, token).map_err(|e| format!("searchmoves {token}: {e}"))?;
+            search_moves.push(plies[0]);
+        }
+        self.end_search(End::Stop);
         let shared = Arc::clone(&self.shared);
         shared.stop.store(false, Relaxed);
-        shared.pondering.store(limits.ponder, Relaxed);
-        self.unbounded = limits.infinite || limits.ponder;
-        let root = self.game.position().clone();
-        let hashes = self.game.hashes();
-        let history = hashes[..hashes.len() - 1].to_vec();
+        shared.pondering.store(spec.limits.ponder, Relaxed);
+        let unbounded = spec.limits.infinite || spec.limits.ponder;
         let req = Request::<V> {
             root,
             history,
-            limits,
-            search_moves: Vec::new(),
+            limits: spec.limits,
+            search_moves,
+            multipv: options.multipv,
             threads: options.threads,
             move_overhead: options.move_overhead,
         };
-        self.search = Some(std::thread::spawn(move || {
-            let reporter = UciReporter {
-                out: Arc::clone(&out),
-            };
+        self.searches += 1;
+        let id = self.searches;
+        let style = spec.style;
+        let xboard = matches!(style, Style::Xboard { .. });
+        let handle = std::thread::spawn(move || {
+            let reporter = ProtocolReporter { out, style };
             let result = search::<V>(&shared, &req, &reporter);
             let turn = first_turn::<V>(&req.root, &result.pv);
-            if turn.is_empty() {
-                say(&out, "bestmove (none)");
-                return;
+            let mut best = BestTurn::default();
+            if !turn.is_empty() {
+                best.best = Some(if xboard {
+                    V::turn_to_xboard(&req.root, &turn)
+                } else {
+                    V::turn_to_token(&req.root, &turn)
+                });
+                // The reply as seen after the best turn.
+                let mut after = req.root.clone();
+                for &mv in &turn {
+                    after = V::make(&after, mv);
+                }
+                let rest = &result.pv[turn.len()..];
+                let reply = first_turn::<V>(&after, rest);
+                let complete = !pv_tokens::<V>(&after, rest).is_empty();
+                if !reply.is_empty() && complete {
+                    best.ponder = Some(V::turn_to_token(&after, &reply));
+                }
             }
-            let tokens = pv_tokens::<V>(&req.root, &result.pv);
-            let best = V::turn_to_token(&req.root, &turn);
-            match tokens.get(1) {
-                Some(p) => say(&out, &format!("bestmove {best} ponder {p}")),
-                None => say(&out, &format!("bestmove {best}")),
-            }
-        }));
+            let _ = notify.send(Event::SearchDone(id));
+            best
+        });
+        self.running = Some(Running {
+            id,
+            handle,
+            unbounded,
+        });
+        Ok(())
     }
 
-    fn stop(&mut self) {
-        if let Some(handle) = self.search.take() {
+    fn searching(&self) -> bool {
+        self.running.is_some()
+    }
+
+    fn end_search(&mut self, end: End) -> Option<BestTurn> {
+        let running = self.running.as_ref()?;
+        let stop = match end {
+            End::Stop => true,
+            End::Finish => running.unbounded || self.shared.pondering.load(Relaxed),
+            End::Done(id) => {
+                if id != running.id {
+                    return None;
+                }
+                false
+            }
+        };
+        if stop {
             self.shared.pondering.store(false, Relaxed);
             self.shared.stop.store(true, Relaxed);
-            let _ = handle.join();
         }
-    }
-
-    fn finish(&mut self) {
-        if self.unbounded || self.shared.pondering.load(Relaxed) {
-            self.stop();
-        } else if let Some(handle) = self.search.take() {
-            let _ = handle.join();
-        }
-    }
-
-    fn clear_hash(&mut self) {
-        self.stop();
-        match Arc::get_mut(&mut self.shared) {
-            Some(s) => s.tt.clear(),
-            None => self.shared = Arc::new(Shared::new(16)),
-        }
-    }
-
-    fn resize_hash(&mut self, mib: usize) {
-        self.stop();
-        self.shared = Arc::new(Shared::new(mib));
+        let running = self.running.take()?;
+        running.handle.join().ok()
     }
 
     fn ponderhit(&mut self) {
         self.shared.pondering.store(false, Relaxed);
     }
+
+    fn clear_hash(&mut self) {
+        self.end_search(End::Stop);
+        match Arc::get_mut(&mut self.shared) {
+            Some(s) => s.tt.clear(),
+            None => self.shared = Arc::new(Shared::new(self.hash_mib)),
+        }
+    }
+
+    fn resize_hash(&mut self, mib: usize) {
+        self.end_search(End::Stop);
+        self.hash_mib = mib;
+        // Free the old table before allocating the new one.
+        self.shared = Arc::new(Shared::new(1));
+        self.shared = Arc::new(Shared::new(mib));
+    }
+
+    fn bench(&mut self, depth: i32, options: &Options, out: &Out) {
+        self.end_search(End::Stop);
+        let total = engine::bench::<V>(
+            depth,
+            options.threads,
+            options.hash_mib,
+            &mut |i, fen, r| {
+                say(
+                    out,
+                    &format!("info string position {} nodes {} fen {fen}", i + 1, r.nodes),
+                );
+            },
+        );
+        say(
+            out,
+            &format!("info string total time {} ms", total.elapsed.as_millis()),
+        );
+        say(out, &format!("{} nodes {} nps", total.nodes, total.nps()));
+    }
 }
 
 impl<V: Variant> Drop for VariantBackend<V> {
     fn drop(&mut self) {
-        self.stop();
+        self.end_search(End::Stop);
     }
 }
 
-/// Builds the backend of a variant (used with `variants::with_variant`).
+/// Builds the backend of a variant (used with `variants::with_variant`),
+/// with a hash table of this many MiB.
 pub struct MakeBackend(pub usize);
 
 impl VariantVisitor for MakeBackend {
     type Output = Box<dyn Backend>;
     fn visit<V: Variant>(self) -> Box<dyn Backend> {
-        Box::new(VariantBackend::<V> {
-            game: Game::default(),
-            shared: Arc::new(Shared::new(self.0)),
-            search: None,
-            unbounded: false,
-        })
+        Box::new(VariantBackend::<V>::new(self.0))
     }
 }

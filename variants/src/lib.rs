@@ -6,6 +6,7 @@
 //! generic and are monomorphised per variant.
 
 pub mod bitboard;
+pub mod board_text;
 pub mod chess;
 pub mod error;
 pub mod game;

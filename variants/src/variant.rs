@@ -42,6 +42,10 @@ pub trait Variant: Sized + Send + Sync + 'static {
     /// The FEN of the start position.
     const START_FEN: &'static str;
 
+    /// Positions `arcana bench` searches: a fixed list, so that the node
+    /// count is a signature of the search.
+    const BENCH_FENS: &'static [&'static str] = &[Self::START_FEN];
+
     /// The start position.
     fn start() -> Self::Position {
         Self::from_fen(Self::START_FEN).expect("the start FEN is valid")
@@ -52,6 +56,18 @@ pub trait Variant: Sized + Send + Sync + 'static {
 
     /// Writes a FEN that [`Variant::from_fen`] reads back to the same position.
     fn to_fen(pos: &Self::Position) -> String;
+
+    /// Writes castling the Chess960 way (king takes rook) from now on, for
+    /// `UCI_Chess960` and XBoard's `fischerandom`. Variants without castling
+    /// ignore it.
+    fn set_chess960(_pos: &mut Self::Position, _on: bool) {}
+
+    /// The board as text for humans (`d`): one line per rank, White at the
+    /// bottom. The default draws the FEN's board field, which serves every
+    /// single-board variant.
+    fn board_text(pos: &Self::Position) -> String {
+        crate::board_text::from_fen_board(&Self::to_fen(pos))
+    }
 
     /// The side whose ply it is.
     fn side_to_move(pos: &Self::Position) -> Side;
@@ -83,6 +99,12 @@ pub trait Variant: Sized + Send + Sync + 'static {
 
     /// The wire token of a turn made of `plies`, played from `pos`.
     fn turn_to_token(pos: &Self::Position, plies: &[Self::Move]) -> String;
+
+    /// The token XBoard expects for a turn. Differs from the wire token only
+    /// where XBoard has its own convention (castling in Chess960 is `O-O`).
+    fn turn_to_xboard(pos: &Self::Position, plies: &[Self::Move]) -> String {
+        Self::turn_to_token(pos, plies)
+    }
 
     /// Human notation (SAN where the variant has one) of a turn.
     fn turn_to_san(pos: &Self::Position, plies: &[Self::Move]) -> String {

@@ -4,6 +4,7 @@
 //! generator with check and pin masks (`movegen`), copy-make (`position`).
 
 pub mod attacks;
+mod bench;
 pub mod eval;
 mod fen;
 pub mod movegen;
@@ -30,6 +31,7 @@ impl Variant for Chess {
     const ID: &'static str = "chess";
     const NAME: &'static str = "Chess";
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const BENCH_FENS: &'static [&'static str] = bench::BENCH_FENS;
 
     fn from_fen(fen: &str) -> Result<Position, FenError> {
         Position::from_fen(fen)
@@ -40,6 +42,10 @@ impl Variant for Chess {
     }
 
     #[inline(always)]
+    fn set_chess960(pos: &mut Position, on: bool) {
+        pos.set_chess960(on);
+    }
+
     fn side_to_move(pos: &Position) -> Side {
         Side::from_index(pos.side())
     }
@@ -96,6 +102,16 @@ impl Variant for Chess {
             .first()
             .map(|&m| san::to_uci(pos, m))
             .unwrap_or_default()
+    }
+
+    fn turn_to_xboard(pos: &Position, plies: &[Move]) -> String {
+        match plies.first() {
+            // XBoard writes Chess960 castling as O-O / O-O-O.
+            Some(&m) if m.kind() == MoveKind::Castling && pos.is_chess960() => {
+                san::to_san(pos, m).trim_end_matches(['+', '#']).to_string()
+            }
+            _ => Self::turn_to_token(pos, plies),
+        }
     }
 
     fn turn_to_san(pos: &Position, plies: &[Move]) -> String {

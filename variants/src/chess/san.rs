@@ -169,6 +169,12 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
         }
         _ => (rest, None),
     };
+    if body.ends_with(['x', '-', ':']) {
+        return Err(MoveError::malformed(
+            text,
+            "a capture mark needs a square after it",
+        ));
+    }
     let body: String = body
         .chars()
         .filter(|&c| c != 'x' && c != '-' && c != ':')

@@ -389,7 +389,9 @@ fn bad_move_tokens_are_errors() {
         assert_eq!(err.is_illegal(), illegal, "{token}: {err}");
         assert_eq!(err.token(), token);
     }
-    for text in ["", "Nf6", "Qh5", "Ke2", "O-O", "exd5", "N", "Zf3", "Nbd2"] {
+    for text in [
+        "", "Nf6", "Qh5", "Ke2", "O-O", "exd5", "N", "Zf3", "Nbd2", "e2e4x", "e4-",
+    ] {
         assert!(Chess::parse_san(&p, text).is_err(), "{text}");
     }
 }

@@ -1,0 +1,132 @@
+//! Engine options shared by both protocols (UCI `setoption`, XBoard
+//! `option`, `memory`, `cores`).
+
+use std::time::Duration;
+
+/// Engine options that outlive a variant switch.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Hash size in MiB.
+    pub hash_mib: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Time kept per move.
+    pub move_overhead: Duration,
+    /// Lines searched and reported.
+    pub multipv: usize,
+    /// Whether the GUI may send `go ponder`.
+    pub ponder: bool,
+    /// Chess960 castling notation.
+    pub chess960: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash_mib: 16,
+            threads: 1,
+            move_overhead: Duration::from_millis(30),
+            multipv: 1,
+            ponder: false,
+            chess960: false,
+        }
+    }
+}
+
+/// Range limits of the numeric options (also announced by `uci`).
+pub const HASH_MAX: usize = 65536;
+/// Most search threads.
+pub const THREADS_MAX: usize = 256;
+/// Most MultiPV lines.
+pub const MULTIPV_MAX: usize = 256;
+/// Largest move overhead in ms.
+pub const OVERHEAD_MAX: usize = 5000;
+
+/// One option change, validated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// New hash size (MiB).
+    Hash(usize),
+    /// New thread count.
+    Threads(usize),
+    /// New move overhead.
+    MoveOverhead(Duration),
+    /// New MultiPV.
+    MultiPv(usize),
+    /// Pondering allowed.
+    Ponder(bool),
+    /// Chess960 notation.
+    Chess960(bool),
+    /// Empty the hash table.
+    ClearHash,
+    /// Switch to a variant (by its name as given).
+    Variant(String),
+}
+
+/// Reads an option by name (case-insensitive) and value.
+pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
+    let number = |lo: usize, hi: usize| -> Result<usize, String> {
+        let v = value.ok_or(format!("option '{name}' needs a value"))?;
+        match v.trim().parse::<usize>() {
+            Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+            _ => Err(format!(
+                "option '{name}' takes a number from {lo} to {hi}, not '{v}'"
+            )),
+        }
+    };
+    let flag = || -> Result<bool, String> {
+        match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+            Some("true" | "1" | "on") => Ok(true),
+            Some("false" | "0" | "off") => Ok(false),
+            Some(v) => Err(format!("option '{name}' takes true or false, not '{v}'")),
+            None => Err(format!("option '{name}' needs a value")),
+        }
+    };
+    Ok(match name.trim().to_ascii_lowercase().as_str() {
+        "hash" => Change::Hash(number(1, HASH_MAX)?),
+        "threads" => Change::Threads(number(1, THREADS_MAX)?),
+        "move overhead" => {
+            Change::MoveOverhead(Duration::from_millis(number(0, OVERHEAD_MAX)? as u64))
+        }
+        "multipv" => Change::MultiPv(number(1, MULTIPV_MAX)?),
+        "ponder" => Change::Ponder(flag()?),
+        "uci_chess960" => Change::Chess960(flag()?),
+        "clear hash" => Change::ClearHash,
+        "uci_variant" => Change::Variant(
+            value
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .ok_or("option 'UCI_Variant' needs a value")?
+                .to_string(),
+        ),
+        _ => return Err(format!("unknown option '{}'", name.trim())),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_validates() {
+        assert_eq!(parse_change("hash", Some("64")), Ok(Change::Hash(64)));
+        assert_eq!(parse_change("Threads", Some(" 2 ")), Ok(Change::Threads(2)));
+        assert_eq!(
+            parse_change("UCI_Chess960", Some("true")),
+            Ok(Change::Chess960(true))
+        );
+        assert_eq!(parse_change("Clear Hash", None), Ok(Change::ClearHash));
+        assert!(parse_change("Hash", Some("0"))
+            .unwrap_err()
+            .contains("1 to 65536"));
+        assert!(parse_change("MultiPV", None)
+            .unwrap_err()
+            .contains("needs a value"));
+        assert!(parse_change("Ponder", Some("maybe")).is_err());
+        assert!(parse_change("UCI_Variant", Some("")).is_err());
+        assert_eq!(
+            parse_change("Nonsense", Some("1")).unwrap_err(),
+            "unknown option 'Nonsense'"
+        );
+    }
+}

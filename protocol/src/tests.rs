@@ -1,0 +1,329 @@
+//! Session tests over in-memory pipes.
+
+use super::*;
+use std::time::Duration;
+
+#[derive(Clone, Default)]
+struct Buffer(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Buffer {
+    fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+fn session(input: &str) -> (String, Protocol) {
+    let buf = Buffer::default();
+    let mut s = Session::new(buf.clone());
+    s.run(io::Cursor::new(input.to_string())).unwrap();
+    let p = s.protocol();
+    let out = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+    (out, p)
+}
+
+#[test]
+fn uci_position_go_and_errors() {
+    let (out, _) = session(
+        "uci\nposition startpos moves e2e4 e7e5\nd\nposition startpos moves e2e5\nd\n\
+         position fen 8/8/8 w\nsetoption name Hash value 0\nsetoption name Nonsense value 1\n\
+         go depth x\nposition fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\nisready\n",
+    );
+    let fen_lines: Vec<&str> = out.lines().filter(|l| l.starts_with("Fen: ")).collect();
+    let after = "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    // The illegal move leaves the previous position in place.
+    assert_eq!(fen_lines, vec![after, after]);
+    assert!(
+        out.contains("info string error: e2e5: illegal move"),
+        "{out}"
+    );
+    assert!(out.contains("info string error: invalid FEN"));
+    assert!(out.contains("info string error: option 'Hash' takes a number from 1 to 65536"));
+    assert!(out.contains("info string error: unknown option 'Nonsense'"));
+    assert!(out.contains("info string error: depth: 'x' is not a valid number"));
+    assert!(out.contains("score mate 1"), "{out}");
+    assert!(out.contains("bestmove a1a8\n"), "{out}");
+}
+
+#[test]
+fn parse_go_reads_every_parameter() {
+    let words: Vec<&str> =
+        "go wtime 1000 btime -5 winc 10 binc 20 movestogo 5 depth 7 nodes 99 mate 3 ponder \
+         searchmoves e2e4 d2d4 infinite"
+            .split(' ')
+            .collect();
+    let go = parse_go(&words).unwrap();
+    let l = &go.limits;
+    assert_eq!(
+        l.time,
+        [Some(Duration::from_millis(1000)), Some(Duration::ZERO)]
+    );
+    assert_eq!(l.inc[1], Some(Duration::from_millis(20)));
+    assert_eq!(
+        (
+            l.moves_to_go,
+            l.depth,
+            l.nodes,
+            l.mate,
+            l.ponder,
+            l.infinite
+        ),
+        (Some(5), Some(7), Some(99), Some(3), true, true)
+    );
+    assert_eq!(go.search_moves, vec!["e2e4", "d2d4"]);
+    assert_eq!(parse_go(&["go", "perft", "3"]).unwrap().perft, Some(3));
+    assert!(parse_go(&["go", "wtime"]).is_err());
+    assert!(parse_go(&["go", "sideways"]).is_err());
+    assert!(parse_go(&["go", "searchmoves", "depth", "2"]).is_err());
+}
+
+#[test]
+fn uci_handshake_lists_every_option() {
+    let (out, p) = session("uci\nisready\nquit\nisready\n");
+    assert_eq!(p, Protocol::Uci);
+    assert!(out.contains("id name Arcana"));
+    for option in [
+        "UCI_Variant type combo default chess var chess",
+        "UCI_Chess960 type check",
+        "Hash type spin",
+        "Threads type spin",
+        "Clear Hash type button",
+        "Ponder type check",
+        "MultiPV type spin",
+        "Move Overhead type spin",
+    ] {
+        assert!(out.contains(&format!("option name {option}")), "{option}");
+    }
+    assert!(out.ends_with("uciok\nreadyok\n"), "{out}");
+}
+
+#[test]
+fn uci_multipv_searchmoves_perft_eval() {
+    // Each session ends at EOF, which lets its bounded search finish.
+    let (out, _) = session("uci\nsetoption name MultiPV value 3\nposition startpos\ngo depth 4\n");
+    let depth4: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info depth 4 "))
+        .collect();
+    assert_eq!(depth4.len(), 3, "{out}");
+    for (i, l) in depth4.iter().enumerate() {
+        assert!(l.contains(&format!(" multipv {} ", i + 1)), "{l}");
+    }
+    let (out, _) =
+        session("uci\nsetoption name MultiPV value 3\ngo depth 3 searchmoves a2a3 h2h3\n");
+    let best = out.lines().find(|l| l.starts_with("bestmove")).unwrap();
+    let restricted = best.split(' ').nth(1).unwrap();
+    assert!(["a2a3", "h2h3"].contains(&restricted), "{out}");
+    assert_eq!(out.matches("info depth 3 ").count(), 2, "{out}");
+    let (out, _) = session(
+        "uci\ngo depth 2 searchmoves e2e5\ngo perft 3\n\
+         position fen 4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1\neval\n",
+    );
+    assert!(
+        out.contains("info string error: searchmoves e2e5: illegal move"),
+        "{out}"
+    );
+    assert!(out.contains("e2e4: 600\n"), "{out}");
+    assert!(out.contains("Nodes searched: 8902\n"), "{out}");
+    assert!(out.contains("Final evaluation: +"), "{out}");
+}
+
+#[test]
+fn uci_chess960_castling_tokens() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let (out, _) = session(&format!(
+        "uci\nsetoption name UCI_Chess960 value true\nposition fen {fen}\ngo perft 1\n\
+         position fen {fen} moves e1h1\nd\nsetoption name UCI_Chess960 value false\n\
+         position fen {fen}\ngo perft 1\nposition fen {fen} moves e1g1\nd\n"
+    ));
+    let (on, off) = out.split_at(out.find("Nodes searched").unwrap() + 1);
+    // King takes rook with UCI_Chess960, king to its square without.
+    assert!(on.contains("e1h1: 1\n") && on.contains("e1a1: 1\n"), "{on}");
+    assert!(!on.contains("e1g1"), "{on}");
+    assert!(
+        off.contains("e1g1: 1\n") && off.contains("e1c1: 1\n"),
+        "{off}"
+    );
+    assert!(!off.contains("e1h1: 1"), "{off}");
+    // Both notations are read in either mode.
+    assert_eq!(
+        out.matches("Fen: r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1")
+            .count(),
+        2
+    );
+    // A Chess960 start position with Shredder-FEN castling: O-O at once.
+    let (out, _) = session(
+        "uci\nsetoption name UCI_Chess960 value true\n\
+         position fen bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1\ngo perft 1\n",
+    );
+    assert!(out.contains("f1g1: 1\n"), "{out}");
+}
+
+#[test]
+fn uci_stop_and_ponder() {
+    let (out, _) = session(
+        "uci\nposition startpos\ngo infinite\nisready\nstop\nposition startpos moves e2e4\n\
+         go ponder wtime 1000 btime 1000\nponderhit\n",
+    );
+    assert_eq!(out.matches("bestmove ").count(), 2, "{out}");
+    let ready = out.find("readyok").unwrap();
+    let first_best = out.find("bestmove").unwrap();
+    assert!(
+        ready < first_best,
+        "infinite search must wait for stop: {out}"
+    );
+}
+
+#[test]
+fn uci_bench_last_line() {
+    let (out, _) = session("uci\nbench 2\nbench x\n");
+    let lines: Vec<&str> = out.lines().collect();
+    let last = lines[lines.len() - 2];
+    let words: Vec<&str> = last.split(' ').collect();
+    assert_eq!(words.len(), 4, "{last}");
+    assert!(words[0].parse::<u64>().unwrap() > 0);
+    assert_eq!((words[1], words[3]), ("nodes", "nps"));
+    assert_eq!(
+        lines[lines.len() - 1],
+        "info string error: expected 'bench [depth 1-64]'"
+    );
+}
+
+#[test]
+fn garbage_before_protocol() {
+    let (out, p) = session("\n   \nhello\n");
+    assert_eq!(p, Protocol::Undecided);
+    assert_eq!(out, "info string error: unknown command 'hello'\n");
+}
+
+#[test]
+fn xboard_handshake_and_errors() {
+    let (out, p) = session("xboard\nprotover 2\nfoo bar\nping 7\n");
+    assert_eq!(p, Protocol::Xboard);
+    let lines: Vec<&str> = out.lines().collect();
+    let features = lines
+        .iter()
+        .take_while(|l| l.starts_with("feature"))
+        .count();
+    let all = lines[..features].join(" ");
+    for f in [
+        "setboard=1",
+        "usermove=1",
+        "ping=1",
+        "sigint=0",
+        "sigterm=0",
+        "memory=1",
+        "smp=1",
+        "analyze=1",
+        "colors=0",
+        "variants=\"normal,chess,fischerandom\"",
+        "option=\"Move Overhead -spin",
+    ] {
+        assert!(all.contains(f), "{f} missing in {all}");
+    }
+    assert_eq!(lines[features - 1], "feature done=1");
+    assert_eq!(lines[features], "Error (unknown command): foo bar");
+    assert_eq!(lines[features + 1], "pong 7");
+}
+
+fn xboard_lines(input: &str) -> Vec<String> {
+    let (out, _) = session(&format!("xboard\n{input}"));
+    out.lines().map(str::to_string).collect()
+}
+
+#[test]
+fn xboard_plays_its_side_and_announces_mate() {
+    let lines = xboard_lines(
+        "ping 1\nnew\nforce\nsetboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\nsd 3\npost\ngo\n",
+    );
+    assert_eq!(lines[0], "pong 1");
+    let mv = lines.iter().position(|l| l == "move a1a8").expect("move");
+    assert_eq!(lines[mv + 1], "1-0 {White mates}");
+    // Thinking output: depth score time nodes pv, mate as 100000 + moves.
+    assert!(
+        lines[..mv].iter().any(|l| l.starts_with("3 100001 ")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn xboard_answers_user_moves_and_rejects_bad_ones() {
+    let lines = xboard_lines(
+        "new\nst 0.2\nusermove e2e5\nforce\nsetboard not a fen\n\
+         level 0 x 0\nmemory 0\nping 3\nnew\nusermove e2e4\n",
+    );
+    assert_eq!(lines[0], "Illegal move: e2e5");
+    assert!(lines[1].starts_with("Error (bad FEN: "), "{lines:?}");
+    assert!(lines[1].ends_with("): setboard not a fen"), "{lines:?}");
+    assert!(lines[2].starts_with("Error (base time 'x'"), "{lines:?}");
+    assert!(
+        lines[3].starts_with("Error (option 'Hash' takes"),
+        "{lines:?}"
+    );
+    assert_eq!(lines[4], "pong 3");
+    // The engine keeps its state and answers a legal move (as Black).
+    assert!(lines[5].starts_with("move "), "{lines:?}");
+    assert_eq!(lines.len(), 6);
+}
+
+#[test]
+fn xboard_force_undo_remove_and_playother() {
+    let lines = xboard_lines(
+        "new\nforce\nusermove e2e4\nusermove e7e5\nd\nundo\nd\nremove\nremove\nd\n\
+         sd 2\nplayother\nusermove d2d4\n",
+    );
+    let fens: Vec<&String> = lines.iter().filter(|l| l.starts_with("Fen: ")).collect();
+    assert!(fens[0].contains("4p3/4P3"), "{fens:?}");
+    assert!(
+        fens[1].starts_with("Fen: rnbqkbnr/pppppppp/8/8/4P3/"),
+        "{fens:?}"
+    );
+    assert!(
+        fens[2].starts_with("Fen: rnbqkbnr/pppppppp/8/8/8/8/"),
+        "{fens:?}"
+    );
+    assert!(lines.contains(&"Error (no move to take back): remove".to_string()));
+    // playother: the engine has Black and answers 1.d4.
+    assert!(lines.last().unwrap().starts_with("move "), "{lines:?}");
+}
+
+#[test]
+fn xboard_move_now_and_analysis() {
+    let (out, _) = session(
+        "xboard\nnew\nforce\nusermove e2e4\nanalyze\nusermove e7e5\nexit\nlevel 0 10 0\n\
+         time 100000\notim 100000\ngo\n?\nping 5\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    // `?` answers at once with a searched move.
+    let mv = lines
+        .iter()
+        .position(|l| l.starts_with("move "))
+        .expect("a move");
+    assert_eq!(lines[mv + 1], "pong 5");
+    assert_ne!(lines[mv], "move e1e2");
+    // Analysis prints thinking lines without `post`.
+    assert!(lines[..mv].iter().any(|l| l.starts_with("1 ")), "{out}");
+}
+
+#[test]
+fn xboard_variant_fischerandom_castles_as_o_o() {
+    let lines = xboard_lines(
+        "new\nvariant fischerandom\nforce\n\
+         setboard 4k3/8/8/8/8/8/8/4K2R w K - 0 1\nusermove O-O\nd\nvariant nonsense\nping 6\n",
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Fen: 4k3/8/8/8/8/8/8/5RK1 b - - 1 1"),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Error (unknown variant 'nonsense'")),
+        "{lines:?}"
+    );
+}

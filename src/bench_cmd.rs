@@ -1,0 +1,56 @@
+//! `arcana bench`: searches the variant's bench positions to a fixed depth.
+//! The last line is `<nodes> nodes <nps> nps`; with one thread the node
+//! count is deterministic, a signature of the search.
+
+use clap::Args;
+use std::process::ExitCode;
+use variants::{with_variant, Variant, VariantVisitor};
+
+/// Arguments of `arcana bench`.
+#[derive(Args, Debug, Clone)]
+pub struct BenchArgs {
+    /// Variant id (chess, ...).
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Depth searched in every position.
+    #[arg(long, short, default_value_t = engine::bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(i32).range(1..=64))]
+    pub depth: i32,
+    /// Search threads (the node count is deterministic only with 1).
+    #[arg(long, short, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// Hash table size in MiB, fresh for every position.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub hash: u32,
+}
+
+/// Runs the subcommand.
+pub fn run(args: &BenchArgs) -> ExitCode {
+    match with_variant(&args.variant, Runner(args)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+struct Runner<'a>(&'a BenchArgs);
+
+impl VariantVisitor for Runner<'_> {
+    type Output = ();
+
+    fn visit<V: Variant>(self) {
+        let a = self.0;
+        let count = V::BENCH_FENS.len();
+        let total = engine::bench::<V>(
+            a.depth,
+            a.threads as usize,
+            a.hash as usize,
+            &mut |i, fen, r| {
+                println!("position {}/{count} nodes {} : {fen}", i + 1, r.nodes);
+            },
+        );
+        println!("time {} ms", total.elapsed.as_millis());
+        println!("{} nodes {} nps", total.nodes, total.nps());
+    }
+}

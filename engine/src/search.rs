@@ -367,7 +367,13 @@ impl<'a, V: Variant> Worker<'a, V> {
             let k = if mv == tt_move {
                 1 << 30
             } else if V::is_noisy(pos, mv) {
-                (1 << 24) + V::noisy_order(pos, mv)
+                // Losing captures go after the quiet moves with good history.
+                let base = if V::see_ge(pos, mv, 0) {
+                    1 << 24
+                } else {
+                    -(1 << 21)
+                };
+                base + V::noisy_order(pos, mv)
             } else if mv == killers[0] {
                 1 << 23
             } else if mv == killers[1] {
@@ -404,6 +410,31 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
             let noisy = V::is_noisy(pos, mv);
             let child = V::make(pos, mv);
+            let gives_check = V::in_check(&child);
+            // Shallow pruning of moves unlikely to matter, once a move was
+            // searched and while no mate is at stake.
+            let prunable = !pv_node
+                && !in_check
+                && !gives_check
+                && searched > 0
+                && best > -MATE_BOUND
+                && mv != tt_move;
+            if prunable && depth <= 6 {
+                if !noisy {
+                    // Late moves and hopeless quiet moves.
+                    if depth <= 4 && searched >= 3 + (depth * depth) as usize {
+                        continue;
+                    }
+                    if eval + 100 + 90 * depth <= alpha {
+                        continue;
+                    }
+                    if !V::see_ge(pos, mv, -60 * depth) {
+                        continue;
+                    }
+                } else if !V::see_ge(pos, mv, -110 * depth) {
+                    continue;
+                }
+            }
             let score = if searched == 0 {
                 self.child(pos, &child, depth - 1, alpha, beta, ply + 1)
             } else {
@@ -411,6 +442,9 @@ impl<'a, V: Variant> Worker<'a, V> {
                 if depth >= 3 && searched >= 3 && !noisy && !in_check {
                     r = (((depth as f32).ln() * (searched as f32).ln()) / 2.0) as i32;
                     if pv_node {
+                        r -= 1;
+                    }
+                    if gives_check || mv == killers[0] || mv == killers[1] {
                         r -= 1;
                     }
                     r = r.clamp(0, depth - 2);
@@ -494,10 +528,23 @@ impl<'a, V: Variant> Worker<'a, V> {
         if ply >= MAX_PLY - 1 {
             return V::evaluate(pos);
         }
+        let key = V::hash(pos);
+        let hit = self.shared.tt.probe(key);
+        if let Some(h) = hit {
+            let s = from_tt(h.score, ply);
+            match h.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
         let in_check = V::in_check(pos);
+        let original_alpha = alpha;
         let mut best = -INF;
+        let mut stand = 0;
         if !in_check {
-            let stand = V::evaluate(pos);
+            stand = hit.map(|h| h.eval).unwrap_or_else(|| V::evaluate(pos));
             if stand >= beta {
                 return stand;
             }
@@ -511,11 +558,12 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         let mut moves: MoveList<(i32, V::Move)> = MoveList::new();
         for &mv in list.iter() {
-            if in_check || V::is_noisy(pos, mv) {
+            if in_check || (V::is_noisy(pos, mv) && V::see_ge(pos, mv, 0)) {
                 moves.push((V::noisy_order(pos, mv), mv));
             }
         }
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        let mut best_move = V::Move::NONE;
         for &(_, mv) in moves.iter() {
             let child = V::make(pos, mv);
             let score = if V::side_to_move(&child) == V::side_to_move(pos) {
@@ -530,12 +578,29 @@ impl<'a, V: Variant> Worker<'a, V> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = mv;
                     if score >= beta {
                         break;
                     }
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { stand };
+        self.shared.tt.store(
+            key,
+            best_move.to_bits(),
+            to_tt(best, ply),
+            stored_eval,
+            0,
+            bound,
+        );
         best
     }
 

@@ -146,9 +146,18 @@ impl Table {
                 _ => second,
             }
         };
-        // Keep a known best move when the new result has none.
         let old_meta = slot.meta.load(Relaxed);
         let old_mv = slot.mv.load(Relaxed);
+        // A much shallower result for the same position (quiescence after a
+        // deep search) keeps the deeper one, unless it is exact.
+        if slot.check.load(Relaxed) ^ old_mv ^ old_meta == key {
+            if let Some((_, _, d, _, a)) = unpack(old_meta) {
+                if a == age && depth + 2 < d && bound != Bound::Exact {
+                    return;
+                }
+            }
+        }
+        // Keep a known best move when the new result has none.
         let mv = if mv == 0 && slot.check.load(Relaxed) ^ old_mv ^ old_meta == key {
             old_mv
         } else {

@@ -128,6 +128,14 @@ pub trait Variant: Sized + Send + Sync + 'static {
         0
     }
 
+    /// Whether the exchange a ply starts gains at least `threshold`
+    /// centipawns (static exchange evaluation). The search skips losing
+    /// captures in quiescence and orders them late. The default knows no
+    /// exchanges and says yes whenever the threshold is not positive.
+    fn see_ge(_pos: &Self::Position, _mv: Self::Move, threshold: i32) -> bool {
+        threshold <= 0
+    }
+
     /// The position with the turn passed, where a null move is a sound
     /// pruning test (not in check, no zugzwang-prone material, not inside a
     /// multi-ply turn). `None` disables null-move pruning.

@@ -10,6 +10,7 @@ mod fen;
 pub mod movegen;
 pub mod position;
 pub mod san;
+mod see;
 #[cfg(test)]
 mod slider_gen;
 pub mod types;
@@ -153,6 +154,11 @@ impl Variant for Chess {
             0
         };
         eval::VALUE_MG[victim] * 8 - kind_of(pos.piece_at(mv.from())) as i32 + promo
+    }
+
+    #[inline]
+    fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
+        see::see_ge(pos, mv, threshold)
     }
 
     fn null_move(pos: &Position) -> Option<Position> {

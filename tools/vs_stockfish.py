@@ -133,7 +133,8 @@ def main():
     arcana.quit()
     sf.quit()
     d, p = elo(score, a.games)
-    print(f"Arcana vs Stockfish(UCI_Elo={a.elo or 'max'}) at {a.tc} over {a.proto}: "
+    opponent = f"Stockfish(UCI_Elo={a.elo or 'max'})" if sf_opts else a.stockfish
+    print(f"Arcana vs {opponent} at {a.tc} over {a.proto}: "
           f"+{wld[0]} -{wld[1]} ={wld[2]}, score {p:.3f}, Elo difference {d:+.0f}")
     print("problems: " + ("; ".join(problems) if problems else "none"))
     return 1 if problems else 0

@@ -190,6 +190,22 @@ pub fn evaluate(pos: &Position) -> i32 {
                 eg[color] -= 20 * (n - 1);
             }
         }
+        // Two bishops cover both colours.
+        if pos.pieces(color, BISHOP).count_ones() >= 2 {
+            mg[color] += 30;
+            eg[color] += 50;
+        }
+        // Rooks on files without own pawns: open (no pawns) or half-open.
+        let mut rooks = pos.pieces(color, ROOK);
+        while rooks != 0 {
+            let f = file_of(rooks.trailing_zeros() as usize);
+            rooks &= rooks - 1;
+            if pawns & file_mask(f) == 0 {
+                let open = their_pawns & file_mask(f) == 0;
+                mg[color] += if open { 25 } else { 12 };
+                eg[color] += if open { 10 } else { 5 };
+            }
+        }
         // King shelter: own pawns in front of the king (midgame only).
         let ksq = pos.king_square(color);
         let shield = attacks::KING[ksq] & pawns & passed_span(color, ksq);
@@ -218,8 +234,22 @@ pub fn evaluate(pos: &Position) -> i32 {
     let phase = phase.min(24);
     let us = pos.side();
     let mg_score = mg[us] - mg[us ^ 1];
-    let eg_score = eg[us] - eg[us ^ 1];
+    let mut eg_score = eg[us] - eg[us ^ 1];
+    // Without pawns, a side at most a minor piece ahead rarely wins.
+    let stronger = if eg_score > 0 { us } else { us ^ 1 };
+    if pos.pieces(stronger, PAWN) == 0
+        && non_pawn(pos, stronger) - non_pawn(pos, stronger ^ 1) <= 400
+    {
+        eg_score /= 8;
+    }
     (mg_score * phase + eg_score * (24 - phase)) / 24 + TEMPO
+}
+
+/// Midgame value of a side's pieces other than pawns and king.
+fn non_pawn(pos: &Position, color: usize) -> i32 {
+    (KNIGHT..=QUEEN)
+        .map(|k| VALUE_MG[k] * pos.pieces(color, k).count_ones() as i32)
+        .sum()
 }
 
 #[cfg(test)]
@@ -244,6 +274,18 @@ mod tests {
         // Material counts: a queen up is winning, for either side to move.
         assert!(eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") > 800);
         assert!(eval("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -800);
+        // A lone minor piece cannot win: scaled towards a draw.
+        assert!(eval("4k3/8/8/8/8/8/8/3NK3 w - - 0 1").abs() < 80);
+        assert!(eval("4k3/8/8/8/8/8/8/3RK3 w - - 0 1") > 300);
+        // The bishop pair and a rook on an open file count.
+        assert!(
+            eval("4k3/pppppppp/8/8/8/8/PPPPPPPP/2B1KB2 w - - 0 1")
+                > eval("4k3/pppppppp/8/8/8/8/PPPPPPPP/1N2KB2 w - - 0 1") + 20
+        );
+        assert!(
+            eval("4k3/ppp1pppp/8/8/8/8/PPP1PPPP/3RK3 w - - 0 1")
+                > eval("4k3/pppp1ppp/8/8/8/8/PPPP1PPP/3RK3 w - - 0 1")
+        );
         // A far-advanced passed pawn is worth more than one at home.
         assert!(eval("4k3/P7/8/8/8/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"));
     }

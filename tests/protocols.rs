@@ -74,6 +74,12 @@ impl Engine {
             .unwrap()
     }
 
+    /// The `Fen:` line that `d` prints.
+    fn fen(&mut self) -> String {
+        self.send("d");
+        self.until(|l| l.starts_with("Fen: ")).pop().unwrap()
+    }
+
     fn quit(mut self) {
         self.send("quit");
         let status = self.child.wait().unwrap();
@@ -111,8 +117,7 @@ fn fen_after(position: &str) -> String {
     e.send("uci");
     e.until(|l| l == "uciok");
     e.send(&format!("position {position}"));
-    e.send("d");
-    let fen = e.until(|l| l.starts_with("Fen: ")).pop().unwrap();
+    let fen = e.fen();
     e.quit();
     fen
 }
@@ -181,24 +186,19 @@ fn full_uci_session() {
         ("setoption", "expected 'setoption name"),
         ("xyzzy plugh", "unknown command 'xyzzy plugh'"),
         ("positio", "unknown command 'positio'"),
+        ("position fen", "expected 'position startpos|fen"),
+        ("go searchmoves", "searchmoves needs at least one move"),
+        ("go wtime 100 btime", "btime needs a value"),
     ] {
         let reply = e.ask(bad);
-        assert_eq!(
-            reply,
-            format!(
-                "info string error: {}",
-                reply.trim_start_matches("info string error: ")
-            )
-        );
+        assert!(reply.starts_with("info string error: "), "{bad}: {reply}");
         assert!(reply.contains(error), "{bad}: {reply}");
         assert_eq!(e.ask("isready"), "readyok");
     }
     // The last good position survived all of that.
-    e.send("d");
-    let board = e.until(|l| l.starts_with("Fen: "));
     assert_eq!(
-        board.last().unwrap(),
-        &fen_after(&format!("startpos moves e2e4 e7e5 {best} b8c6"))
+        e.fen(),
+        fen_after(&format!("startpos moves e2e4 e7e5 {best} b8c6"))
     );
     e.send("eval");
     assert!(e.until(|l| l.starts_with("Final evaluation")).len() == 1);
@@ -312,12 +312,7 @@ fn full_xboard_session() {
     assert_eq!(e.ask("ping 3"), "pong 3");
     // Take back the engine's and the user's move, and replay.
     e.send("remove");
-    e.send("d");
-    let fen = e.until(|l| l.starts_with("Fen: "));
-    assert_eq!(
-        fen.last().unwrap(),
-        &fen_after(&format!("startpos moves e2e4 {reply}"))
-    );
+    assert_eq!(e.fen(), fen_after(&format!("startpos moves e2e4 {reply}")));
     // Set up a mate in one for White and let the engine take White.
     e.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
     e.send("st 1");

@@ -3,7 +3,7 @@
 //! side to move changes.
 
 use crate::limits::{Budget, Limits};
-use crate::tt::{Bound, Table};
+use crate::tt::{Bound, Hit, Table};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 use variants::{MoveCode, MoveList, Outcome, Variant};
@@ -181,6 +181,28 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// The score a table entry proves for the window, if it settles the node.
+fn tt_cutoff(h: &Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = from_tt(h.score, ply);
+    match h.bound {
+        Bound::Exact => Some(s),
+        Bound::Lower if s >= beta => Some(s),
+        Bound::Upper if s <= alpha => Some(s),
+        _ => None,
+    }
+}
+
+/// What a node's result says about its true score, for the table.
+fn bound_of(best: i32, original_alpha: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if alpha > original_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
 impl<'a, V: Variant> Worker<'a, V> {
     fn new(shared: &'a Shared, req: &'a Request<V>, main: bool, start: Instant) -> Self {
         let us = V::side_to_move(&req.root).index();
@@ -317,12 +339,8 @@ impl<'a, V: Variant> Worker<'a, V> {
         if let Some(h) = hit {
             tt_move = V::Move::from_bits(h.mv);
             if !pv_node && ply > 0 && h.depth >= depth {
-                let s = from_tt(h.score, ply);
-                match h.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
+                if let Some(s) = tt_cutoff(&h, ply, alpha, beta) {
+                    return s;
                 }
             }
         }
@@ -495,13 +513,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             // Every root move was excluded by searchmoves.
             return Self::terminal_score(pos, ply).min(alpha);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, original_alpha, alpha, beta);
         if ply == 0 && !self.excluded.is_empty() {
             // A later MultiPV line is not the root's value.
             return best;
@@ -530,14 +542,8 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         let key = V::hash(pos);
         let hit = self.shared.tt.probe(key);
-        if let Some(h) = hit {
-            let s = from_tt(h.score, ply);
-            match h.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
+        if let Some(s) = hit.and_then(|h| tt_cutoff(&h, ply, alpha, beta)) {
+            return s;
         }
         let in_check = V::in_check(pos);
         let original_alpha = alpha;
@@ -585,13 +591,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, original_alpha, alpha, beta);
         let stored_eval = if in_check { 0 } else { stand };
         self.shared.tt.store(
             key,

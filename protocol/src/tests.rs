@@ -219,7 +219,7 @@ fn xboard_handshake_and_errors() {
         "smp=1",
         "analyze=1",
         "colors=0",
-        "variants=\"normal,chess,fischerandom\"",
+        "variants=\"normal,chess,fischerandom,magician\"",
         "option=\"Move Overhead -spin",
     ] {
         assert!(all.contains(f), "{f} missing in {all}");
@@ -325,5 +325,28 @@ fn xboard_variant_fischerandom_castles_as_o_o() {
             .iter()
             .any(|l| l.starts_with("Error (unknown variant 'nonsense'")),
         "{lines:?}"
+    );
+}
+
+#[test]
+fn bytes_that_are_not_utf8_get_an_error_and_the_session_goes_on() {
+    let buf = Buffer::default();
+    let mut s = Session::new(buf.clone());
+    let mut input = b"uci\n".to_vec();
+    input.extend_from_slice(&[0xff, 0xfe, b'g', b'o', b'\n', 0xc3, b'\n']);
+    input.extend_from_slice(b"isready\nposition startpos moves e2e4\nd"); // no final newline
+    s.run(io::Cursor::new(input)).unwrap();
+    let out = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+    assert_eq!(
+        out.matches("info string error: input line is not valid UTF-8")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(out.contains("readyok\n"), "{out}");
+    // A last line without its newline is still a command.
+    assert!(
+        out.contains("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "{out}"
     );
 }

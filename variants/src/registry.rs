@@ -5,11 +5,12 @@
 //! concrete type, so everything below runs monomorphised.
 
 use crate::chess::Chess;
+use crate::magician::Magician;
 use crate::Variant;
 use std::fmt;
 
 /// Identifiers of the variants this build plays, in the order listed to users.
-pub const VARIANT_IDS: &[&str] = &[Chess::ID];
+pub const VARIANT_IDS: &[&str] = &[Chess::ID, Magician::ID];
 
 /// Code to run with a concrete variant type.
 pub trait VariantVisitor {
@@ -41,6 +42,7 @@ impl std::error::Error for UnknownVariant {}
 pub fn with_variant<W: VariantVisitor>(id: &str, visitor: W) -> Result<W::Output, UnknownVariant> {
     match id {
         "chess" | "standard" | "normal" => Ok(visitor.visit::<Chess>()),
+        "magician" => Ok(visitor.visit::<Magician>()),
         _ => Err(UnknownVariant(id.to_string())),
     }
 }

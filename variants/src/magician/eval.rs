@@ -1,0 +1,69 @@
+//! Magician Chess evaluation: material, mobility, king safety that knows
+//! spells and holes, and hole control.
+//!
+//! First values, to be replaced by measured ones (issue 4 asks for values
+//! justified by self-play): a knight leaps over holes, a rook is often cut
+//! short by them, a magician cannot capture but its spells make holes into
+//! weapons, and each compound adds up its parts plus a synergy bonus.
+
+use super::position::Position;
+use super::types::*;
+
+/// Piece values by kind (K, P, R, N, M, C, S, W).
+pub const VALUE: [i32; KINDS] = [0, 100, 420, 330, 360, 820, 860, 760];
+const TEMPO: i32 = 10;
+
+/// Evaluation in centipawns from the side to move's view.
+pub fn evaluate(pos: &Position) -> i32 {
+    let blockers = pos.occupied() | pos.holes();
+    let empty = CELLS & !blockers;
+    let score = [0, 1].map(|color| side_score(pos, color, blockers, empty));
+    let us = pos.side();
+    score[us] - score[us ^ 1] + TEMPO
+}
+
+/// One side's material and positional terms.
+fn side_score(pos: &Position, color: usize, blockers: u64, empty: u64) -> i32 {
+    let mut score = 0;
+    let enemy = pos.by_color[color ^ 1];
+    let mut pieces = pos.by_color[color];
+    while pieces != 0 {
+        let sq = pieces.trailing_zeros() as usize;
+        pieces &= pieces - 1;
+        let Some((_, kind)) = pos.piece_at(sq) else {
+            continue;
+        };
+        score += VALUE[kind];
+        let mut reach = 0u64;
+        if knight_like(kind) {
+            reach |= KNIGHT_LEAPS[sq] & (empty | enemy);
+        }
+        if rook_like(kind) {
+            reach |= rook_attacks(sq, blockers) & (empty | enemy);
+        }
+        if magician_like(kind) {
+            reach |= MAGICIAN_MOVES[sq] & empty;
+            // Holes in spell range are this piece's weapons.
+            score += 6 * (SPELL_RANGE[sq] & pos.holes()).count_ones() as i32;
+        }
+        score += 3 * reach.count_ones() as i32;
+        if kind == PAWN {
+            // Advancement towards promotion.
+            let advance = if color == 0 {
+                rank_of(sq)
+            } else {
+                6 - rank_of(sq)
+            };
+            score += [0, 0, 5, 12, 25, 45, 0][advance];
+        }
+    }
+    // King safety: enemy spell reach over holes next to our King, and
+    // holes around the King that hem it in.
+    if let Some(k) = pos.king_square(color) {
+        let near_holes = ORTHOGONAL[k] & pos.holes();
+        let threatened = near_holes & pos.castable_holes(color ^ 1);
+        score -= 40 * threatened.count_ones() as i32;
+        score -= 8 * (KING_STEPS[k] & pos.holes()).count_ones() as i32;
+    }
+    score
+}

@@ -1,0 +1,167 @@
+//! Magician Chess (spec `rules/magician.md`): a 7x7 board with nine holes
+//! that spells move, magicians that never capture but make pieces fall,
+//! and promotion to the compounds only.
+//!
+//! The board is a 64-bit bitboard with one spare file and rank (`types`);
+//! holes are a bitboard beside the piece bitboards (`position`).
+
+mod eval;
+mod fen;
+pub mod movegen;
+mod notation;
+pub mod position;
+#[cfg(test)]
+mod tests;
+pub mod types;
+
+pub use position::Position;
+pub use types::Move;
+
+use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, Side, Variant, WinReason};
+use movegen::{count_legal, legal_moves};
+use types::MoveKind;
+
+/// Magician Chess.
+pub struct Magician;
+
+impl Variant for Magician {
+    type Position = Position;
+    type Move = Move;
+
+    const ID: &'static str = "magician";
+    const NAME: &'static str = "Magician Chess";
+    const START_FEN: &'static str = "rmnknmr/ppp*ppp/*5*/*2*2*/*5*/PPP*PPP/RMNKNMR w AGag - 0 1";
+
+    fn from_fen(fen: &str) -> Result<Position, FenError> {
+        fen::from_fen(fen)
+    }
+
+    fn to_fen(pos: &Position) -> String {
+        fen::to_fen(pos)
+    }
+
+    fn board_text(pos: &Position) -> String {
+        crate::board_text::from_fen_board(&fen::to_fen(pos))
+    }
+
+    fn side_to_move(pos: &Position) -> Side {
+        Side::from_index(pos.side())
+    }
+
+    fn hash(pos: &Position) -> u64 {
+        pos.hash()
+    }
+
+    fn generate(pos: &Position, moves: &mut MoveList<Move>) {
+        legal_moves(pos, moves);
+    }
+
+    fn make(pos: &Position, mv: Move) -> Position {
+        pos.make(mv)
+    }
+
+    fn in_check(pos: &Position) -> bool {
+        pos.in_check()
+    }
+
+    fn halfmove_clock(pos: &Position) -> u32 {
+        pos.halfmove_clock()
+    }
+
+    fn rule_outcome(pos: &Position) -> Option<Outcome> {
+        if count_legal(pos) == 0 {
+            let mover = Side::from_index(pos.side());
+            return Some(if pos.in_check() {
+                Outcome::Win {
+                    winner: !mover,
+                    reason: WinReason::Checkmate,
+                }
+            } else {
+                Outcome::Draw(DrawReason::Stalemate)
+            });
+        }
+        // A mate on the 100th ply stands (checked above).
+        (pos.halfmove_clock() >= 100).then_some(Outcome::Draw(DrawReason::FiftyMoves))
+    }
+
+    fn parse_turn(pos: &Position, token: &str) -> Result<Vec<Move>, MoveError> {
+        notation::parse_token(pos, token).map(|m| vec![m])
+    }
+
+    fn turn_to_token(_pos: &Position, plies: &[Move]) -> String {
+        plies
+            .first()
+            .map(|&m| notation::to_token(m))
+            .unwrap_or_default()
+    }
+
+    fn turn_to_san(pos: &Position, plies: &[Move]) -> String {
+        plies
+            .first()
+            .map(|&m| notation::to_san(pos, m))
+            .unwrap_or_default()
+    }
+
+    fn parse_san(pos: &Position, text: &str) -> Result<Vec<Move>, MoveError> {
+        notation::parse_san(pos, text).map(|m| vec![m])
+    }
+
+    fn evaluate(pos: &Position) -> i32 {
+        eval::evaluate(pos)
+    }
+
+    fn is_noisy(pos: &Position, mv: Move) -> bool {
+        match mv.kind() {
+            MoveKind::Promotion | MoveKind::EnPassant | MoveKind::SpellFall => true,
+            MoveKind::Normal => pos.occupied() & (1 << mv.to()) != 0,
+            MoveKind::Castling | MoveKind::Spell => false,
+        }
+    }
+
+    fn noisy_order(pos: &Position, mv: Move) -> i32 {
+        let victim = match mv.kind() {
+            MoveKind::EnPassant => eval::VALUE[types::PAWN],
+            _ => pos
+                .piece_at(mv.to())
+                .map(|(c, k)| {
+                    // Dropping an own piece gains nothing.
+                    if c == pos.side() {
+                        -eval::VALUE[k]
+                    } else {
+                        eval::VALUE[k]
+                    }
+                })
+                .unwrap_or(0),
+        };
+        let promo = if mv.kind() == MoveKind::Promotion {
+            eval::VALUE[mv.promo()]
+        } else {
+            0
+        };
+        let attacker = if mv.is_spell() {
+            0
+        } else {
+            pos.piece_at(mv.from())
+                .map(|(_, k)| eval::VALUE[k] / 10)
+                .unwrap_or(0)
+        };
+        victim * 8 + promo - attacker
+    }
+
+    fn null_move(pos: &Position) -> Option<Position> {
+        // Zugzwang is rare with spells at hand, but pawn-only endings and
+        // checks make a pass unsound.
+        let us = pos.side();
+        let pieces = pos.by_color[us] & !pos.by_kind[types::PAWN] & !pos.by_kind[types::KING];
+        if pieces == 0 || pos.in_check() {
+            return None;
+        }
+        let mut p = pos.clone();
+        p.null_in_place();
+        Some(p)
+    }
+
+    fn count_turns(pos: &Position) -> u64 {
+        count_legal(pos)
+    }
+}

@@ -155,6 +155,8 @@ struct Worker<'a, V: Variant> {
 }
 
 const HISTORY_SIZE: usize = 1 << 14;
+/// History scores stay within +-HISTORY_MAX.
+const HISTORY_MAX: i32 = 16384;
 
 fn history_index<M: MoveCode>(side: usize, mv: M) -> usize {
     let h = mv.to_bits().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 51;
@@ -261,6 +263,13 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.aborted
     }
 
+    /// Moves a history score towards +-HISTORY_MAX: big scores change
+    /// slowly, so old successes fade when newer moves cut.
+    fn update_history(&mut self, side: usize, mv: V::Move, bonus: i32) {
+        let h = &mut self.history[history_index(side, mv)];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
     fn terminal_score(pos: &V::Position, ply: usize) -> i32 {
         match V::rule_outcome(pos) {
             Some(Outcome::Win { winner, .. }) if winner == V::side_to_move(pos) => {
@@ -344,6 +353,11 @@ impl<'a, V: Variant> Worker<'a, V> {
                 }
             }
         }
+        // No move from the table at a deep node: search it a little
+        // shallower first (internal iterative reduction).
+        if depth >= 4 && tt_move == V::Move::NONE {
+            depth -= 1;
+        }
         let eval = if in_check {
             -INF
         } else {
@@ -406,6 +420,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         let mut best = -INF;
         let mut best_move = V::Move::NONE;
         let mut searched = 0;
+        let mut quiets_tried: MoveList<V::Move, 64> = MoveList::new();
         if turn_start {
             self.path.push(key);
         }
@@ -465,6 +480,8 @@ impl<'a, V: Variant> Worker<'a, V> {
                     if gives_check || mv == killers[0] || mv == killers[1] {
                         r -= 1;
                     }
+                    // Moves with a good history are reduced less.
+                    r -= self.history[history_index(side, mv)] / 6000;
                     r = r.clamp(0, depth - 2);
                 }
                 let mut s = self.child(pos, &child, depth - 1 - r, alpha, alpha + 1, ply + 1);
@@ -498,12 +515,19 @@ impl<'a, V: Variant> Worker<'a, V> {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = mv;
                             }
-                            let h = &mut self.history[history_index(side, mv)];
-                            *h = (*h + depth * depth).min(1 << 20);
+                            let bonus = (depth * depth * 16).min(HISTORY_MAX / 2);
+                            self.update_history(side, mv, bonus);
+                            // The quiet moves that failed to cut lose credit.
+                            for &q in quiets_tried.iter() {
+                                self.update_history(side, q, -bonus);
+                            }
                         }
                         break;
                     }
                 }
+            }
+            if !noisy && quiets_tried.len() < 64 {
+                quiets_tried.push(mv);
             }
         }
         if turn_start {

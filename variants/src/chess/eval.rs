@@ -175,6 +175,26 @@ pub fn evaluate(pos: &Position) -> i32 {
             if passed_span(color, sq) & their_pawns == 0 {
                 mg[color] += PASSED_MG[rel_rank];
                 eg[color] += PASSED_EG[rel_rank];
+                // In the endgame the kings race for the promotion path.
+                let stop = if color == 0 {
+                    sq + 8
+                } else {
+                    sq.wrapping_sub(8)
+                };
+                if stop < 64 {
+                    let dist = |a: usize, b: usize| {
+                        file_of(a)
+                            .abs_diff(file_of(b))
+                            .max(rank_of(a).abs_diff(rank_of(b))) as i32
+                    };
+                    let weight = rel_rank as i32 - 1;
+                    eg[color] += weight
+                        * (5 * dist(pos.king_square(color ^ 1), stop)
+                            - 2 * dist(pos.king_square(color), stop));
+                    if occ & (1 << stop) == 0 {
+                        eg[color] += 4 * weight;
+                    }
+                }
             }
             let neighbours = (if f > 0 { file_mask(f - 1) } else { 0 })
                 | (if f < 7 { file_mask(f + 1) } else { 0 });
@@ -285,6 +305,10 @@ mod tests {
         assert!(
             eval("4k3/ppp1pppp/8/8/8/8/PPP1PPPP/3RK3 w - - 0 1")
                 > eval("4k3/pppp1ppp/8/8/8/8/PPPP1PPP/3RK3 w - - 0 1")
+        );
+        // A passed pawn the defending king cannot reach is worth more.
+        assert!(
+            eval("8/8/1P6/8/8/8/7k/K7 w - - 0 1") > eval("2k5/8/1P6/8/8/8/8/K7 w - - 0 1") + 50
         );
         // A far-advanced passed pawn is worth more than one at home.
         assert!(eval("4k3/P7/8/8/8/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"));

@@ -350,3 +350,27 @@ fn bytes_that_are_not_utf8_get_an_error_and_the_session_goes_on() {
         "{out}"
     );
 }
+
+#[test]
+fn magician_over_uci_and_xboard() {
+    let (out, _) = session(
+        "uci\nsetoption name UCI_Variant value magician\nposition startpos moves c2c4 e6e4 d4e4\n\
+         position startpos moves c2c4 e6e4\nd\ngo depth 3\n",
+    );
+    assert!(
+        out.contains("info string error: d4e4: illegal move"),
+        "{out}"
+    );
+    assert!(out.contains(" 4 | * |   | P | * | p |   | * |"), "{out}");
+    assert!(
+        out.contains("Fen: rmnknmr/ppp*1pp/*5*/*1P*p1*/*5*/PP1*PPP/RMNKNMR w AGag - 0 2"),
+        "{out}"
+    );
+    assert!(out.contains("bestmove "), "{out}");
+    let (out, _) = session(
+        "xboard\nprotover 2\nnew\nvariant magician\nforce\n\
+         setboard 7/p3*1p/*1k1n1*/*1p2P*/*1P2*1/PK*1*2/3rMR1 b - - 0 27\nsd 3\ngo\n",
+    );
+    // Black mates with Nd3 (spec section 13).
+    assert!(out.contains("move e5d3\n0-1 {Black mates}"), "{out}");
+}

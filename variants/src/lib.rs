@@ -13,6 +13,7 @@ pub mod game;
 pub mod magician;
 pub mod movelist;
 pub mod outcome;
+pub mod pgn;
 pub mod registry;
 pub mod side;
 pub mod turns;

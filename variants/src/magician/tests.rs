@@ -157,3 +157,29 @@ fn tokens_are_checked() {
     assert!(Magician::parse_turn(&pos, "c2c4").is_ok());
     assert!(Magician::parse_san(&pos, "O-O(b)").is_err());
 }
+
+#[test]
+fn the_sample_game_as_pgn_reads_and_writes() {
+    let pgn_text = format!(
+        "[Event \"Seed sample game\"]\n[Variant \"magician\"]\n[Result \"0-1\"]\n\n{SAMPLE_SAN} 0-1\n"
+    );
+    let read = crate::pgn::read::<Magician>(&pgn_text).unwrap();
+    assert_eq!(read.game.turns().len(), 54);
+    assert_eq!(read.result, "0-1");
+    let written = crate::pgn::write(&read.game, &[("Event", "Seed sample game")], "0-1");
+    assert!(written.contains("[Variant \"magician\"]"));
+    assert!(written.contains("8. 0-0(b) b4"), "{written}");
+    assert!(
+        written.trim_end().ends_with("27. gxf4 Nd3# 0-1"),
+        "{written}"
+    );
+    // What it writes reads back to the same game.
+    let again = crate::pgn::read::<Magician>(&written).unwrap();
+    assert_eq!(again.game.hashes(), read.game.hashes());
+    // A PGN of another variant, or with an illegal move, is refused.
+    assert!(crate::pgn::read::<Magician>("[Variant \"chess\"]\n\n1. e4 *").is_err());
+    let Err(e) = crate::pgn::read::<Magician>("1. c4 e4 2. Nb4 *") else {
+        panic!("an illegal move was accepted");
+    };
+    assert!(e.to_string().contains("move 3"), "{e}");
+}

@@ -1,0 +1,211 @@
+//! PGN for every variant: tags, and movetext in the variant's human
+//! notation (`Variant::turn_to_san`), read back with `Variant::parse_san`.
+
+use crate::{Game, Variant};
+use std::fmt;
+
+/// A game read from PGN: its tags, in file order, and the game itself.
+pub struct PgnGame<V: Variant> {
+    /// Tag pairs such as `("Variant", "magician")`.
+    pub tags: Vec<(String, String)>,
+    /// The game, from its start position (the `FEN` tag, else the start).
+    pub game: Game<V>,
+    /// The result token of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub result: String,
+}
+
+/// What is wrong with a PGN text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError(pub String);
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PGN: {}", self.0)
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+/// Writes a game as PGN. `tags` come first (Event, Site, ...); `Variant`,
+/// and `SetUp`/`FEN` when the game did not start from the variant's start
+/// position, are added when missing. Movetext lines stay under 80 columns.
+pub fn write<V: Variant>(game: &Game<V>, tags: &[(&str, &str)], result: &str) -> String {
+    let mut out = String::new();
+    let has = |name: &str| tags.iter().any(|(k, _)| k.eq_ignore_ascii_case(name));
+    for (k, v) in tags {
+        out.push_str(&format!(
+            "[{k} \"{}\"]\n",
+            v.replace('\\', "\\\\").replace('"', "\\\"")
+        ));
+    }
+    if !has("Result") {
+        out.push_str(&format!("[Result \"{result}\"]\n"));
+    }
+    if !has("Variant") {
+        out.push_str(&format!("[Variant \"{}\"]\n", V::ID));
+    }
+    let start_fen = V::to_fen(game.start_position());
+    if start_fen != V::START_FEN && !has("FEN") {
+        out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{start_fen}\"]\n"));
+    }
+    out.push('\n');
+    let mut words = Vec::new();
+    let mut pos = game.start_position().clone();
+    let mut number = start_fen
+        .split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse::<u32>().ok())
+        .unwrap_or(1);
+    let mut white_to_move = V::side_to_move(&pos) == crate::Side::White;
+    for (i, plies) in game.turns().iter().enumerate() {
+        // A move number stays on the line of its move.
+        let san = V::turn_to_san(&pos, plies);
+        words.push(if white_to_move {
+            format!("{number}. {san}")
+        } else if i == 0 {
+            format!("{number}... {san}")
+        } else {
+            san
+        });
+        for &mv in plies {
+            pos = V::make(&pos, mv);
+        }
+        if !white_to_move {
+            number += 1;
+        }
+        white_to_move = !white_to_move;
+    }
+    words.push(result.to_string());
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.len() + 1 + w.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// Reads the first game of a PGN text. The `Variant` tag, if present,
+/// must name `V`; moves are checked against the rules one by one.
+pub fn read<V: Variant>(text: &str) -> Result<PgnGame<V>, PgnError> {
+    let mut tags = Vec::new();
+    let mut movetext = String::new();
+    for line in text.lines() {
+        let t = line.trim();
+        if let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+            let (key, rest) = inner
+                .split_once(char::is_whitespace)
+                .ok_or_else(|| PgnError(format!("bad tag line '{t}'")))?;
+            let value = rest
+                .trim()
+                .strip_prefix('"')
+                .and_then(|v| v.strip_suffix('"'))
+                .ok_or_else(|| PgnError(format!("tag '{key}' needs a quoted value")))?;
+            tags.push((
+                key.to_string(),
+                value.replace("\\\"", "\"").replace("\\\\", "\\"),
+            ));
+        } else if !t.starts_with('%') {
+            movetext.push_str(t);
+            movetext.push(' ');
+        }
+    }
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    if let Some(v) = tag("Variant") {
+        let known = v.eq_ignore_ascii_case(V::ID)
+            || (V::ID == "chess"
+                && ["standard", "normal"].contains(&v.to_ascii_lowercase().as_str()));
+        if !known {
+            return Err(PgnError(format!("the game is '{v}', not '{}'", V::ID)));
+        }
+    }
+    let mut game = match tag("FEN") {
+        Some(fen) => Game::<V>::from_fen(fen).map_err(|e| PgnError(e.to_string()))?,
+        None => Game::default(),
+    };
+    // Drop comments and variations, then read the words. A '(' glued to a
+    // word is notation (Magician Chess castles `0-0(b)`), not a variation.
+    let mut clean = String::new();
+    let (mut brace, mut paren) = (false, 0usize);
+    let mut prev = ' ';
+    for c in movetext.chars() {
+        let glued = !prev.is_whitespace() && prev != ')' && paren == 0;
+        prev = c;
+        match c {
+            '{' if !brace => brace = true,
+            '}' if brace => brace = false,
+            '(' if !brace && !glued => paren += 1,
+            ')' if !brace && paren > 0 => paren -= 1,
+            _ if brace || paren > 0 => {}
+            _ => clean.push(c),
+        }
+    }
+    let mut result = "*".to_string();
+    for word in clean.split_whitespace() {
+        if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            result = word.to_string();
+            break;
+        }
+        if word.starts_with('$') {
+            continue;
+        }
+        // Move numbers: "12." or "12..." possibly glued to the move (but
+        // "0-0(b)" is a move, not a number).
+        let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let mv = if digits > 0 && word[digits..].starts_with('.') {
+            word[digits..].trim_start_matches('.')
+        } else {
+            word
+        };
+        if mv.is_empty() {
+            continue;
+        }
+        game.play_token(mv)
+            .map_err(|e| PgnError(format!("move {}: {e}", game.turns().len() + 1)))?;
+    }
+    Ok(PgnGame { tags, game, result })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Chess;
+
+    #[test]
+    fn chess_game_from_a_fen_with_black_to_move() {
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 12";
+        let mut game = Game::<Chess>::from_fen(fen).unwrap();
+        for m in ["O-O", "O-O-O", "Rf2"] {
+            game.play_token(m).unwrap();
+        }
+        let text = write(&game, &[("Event", "test \"quoted\"")], "*");
+        assert!(
+            text.contains("[FEN \"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 12\"]"),
+            "{text}"
+        );
+        assert!(text.contains("12... O-O 13. O-O-O Rf2 *"), "{text}");
+        let back = read::<Chess>(&text).unwrap();
+        assert_eq!(back.game.hashes(), game.hashes());
+        assert_eq!(
+            back.tags[0],
+            ("Event".to_string(), "test \"quoted\"".to_string())
+        );
+        // Comments, variations, NAGs and glued numbers are skipped.
+        let g = read::<Chess>("1.e4 {best} e5 (1...c5 2.Nf3) 2.Nf3 $1 Nc6 1-0").unwrap();
+        assert_eq!((g.game.turns().len(), g.result.as_str()), (4, "1-0"));
+        assert!(read::<Chess>("[Variant \"magician\"]\n\n1. e4 *").is_err());
+        assert!(read::<Chess>("[Event broken]\n\n1. e4 *").is_err());
+    }
+}

@@ -10,6 +10,7 @@ pub mod board_text;
 pub mod chess;
 pub mod error;
 pub mod game;
+pub mod geometry;
 pub mod magician;
 pub mod movelist;
 pub mod outcome;

@@ -57,6 +57,19 @@ impl Outcome {
         }
     }
 
+    /// The result when `mover` has no legal move: checkmate if in check,
+    /// else stalemate (the orthodox rule several variants share).
+    pub fn no_legal_move(mover: Side, in_check: bool) -> Outcome {
+        if in_check {
+            Outcome::Win {
+                winner: !mover,
+                reason: WinReason::Checkmate,
+            }
+        } else {
+            Outcome::Draw(DrawReason::Stalemate)
+        }
+    }
+
     /// The winner, if any.
     pub fn winner(&self) -> Option<Side> {
         match self {

@@ -12,6 +12,8 @@ pub(crate) struct SliderEntry {
     pub shift: u32,
 }
 
+use crate::geometry::{leaper_table, KING_STEPS, KNIGHT_STEPS};
+
 include!(concat!(env!("OUT_DIR"), "/slider_meta.rs"));
 
 #[repr(C, align(64))]
@@ -67,46 +69,14 @@ pub fn queen(sq: usize, occ: u64) -> u64 {
 }
 
 const fn leaper(steps: &[(i32, i32)]) -> [u64; 64] {
-    let mut out = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut i = 0;
-        while i < steps.len() {
-            let (nf, nr) = (f + steps[i].0, r + steps[i].1);
-            if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
-                out[sq] |= 1u64 << (nr * 8 + nf);
-            }
-            i += 1;
-        }
-        sq += 1;
-    }
-    out
+    leaper_table(8, 8, steps)
 }
 
 /// Knight attacks per square.
-pub static KNIGHT: [u64; 64] = leaper(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
+pub static KNIGHT: [u64; 64] = leaper(&KNIGHT_STEPS);
 
 /// King attacks per square.
-pub static KING: [u64; 64] = leaper(&[
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-]);
+pub static KING: [u64; 64] = leaper(&KING_STEPS);
 
 /// Pawn captures per side (0 White, 1 Black) and square.
 pub static PAWN: [[u64; 64]; 2] = [leaper(&[(1, 1), (-1, 1)]), leaper(&[(1, -1), (-1, -1)])];

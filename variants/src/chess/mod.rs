@@ -20,7 +20,7 @@ pub use position::Position;
 pub use types::Move;
 use types::{kind_of, MoveKind, NO_PIECE, PAWN};
 
-use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, Side, Variant, WinReason};
+use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, Side, Variant};
 
 /// Orthodox chess.
 pub struct Chess;
@@ -76,14 +76,10 @@ impl Variant for Chess {
 
     fn rule_outcome(pos: &Position) -> Option<Outcome> {
         if count_legal(pos) == 0 {
-            return Some(if pos.in_check() {
-                Outcome::Win {
-                    winner: !Self::side_to_move(pos),
-                    reason: WinReason::Checkmate,
-                }
-            } else {
-                Outcome::Draw(DrawReason::Stalemate)
-            });
+            return Some(Outcome::no_legal_move(
+                Self::side_to_move(pos),
+                pos.in_check(),
+            ));
         }
         if pos.halfmove_clock() >= 100 {
             return Some(Outcome::Draw(DrawReason::FiftyMoves));

@@ -17,7 +17,7 @@ pub mod types;
 pub use position::Position;
 pub use types::Move;
 
-use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, Side, Variant, WinReason};
+use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, Side, Variant};
 use movegen::{count_legal, legal_moves};
 use types::MoveKind;
 
@@ -70,15 +70,10 @@ impl Variant for Magician {
 
     fn rule_outcome(pos: &Position) -> Option<Outcome> {
         if count_legal(pos) == 0 {
-            let mover = Side::from_index(pos.side());
-            return Some(if pos.in_check() {
-                Outcome::Win {
-                    winner: !mover,
-                    reason: WinReason::Checkmate,
-                }
-            } else {
-                Outcome::Draw(DrawReason::Stalemate)
-            });
+            return Some(Outcome::no_legal_move(
+                Side::from_index(pos.side()),
+                pos.in_check(),
+            ));
         }
         // A mate on the 100th ply stands (checked above).
         (pos.halfmove_clock() >= 100).then_some(Outcome::Draw(DrawReason::FiftyMoves))

@@ -4,6 +4,7 @@
 //! 64-bit bitboard holds the board with a spare file and rank that no table
 //! ever reaches.
 
+use crate::geometry::{self, leaper_table, KNIGHT_STEPS};
 use crate::MoveCode;
 
 /// A cell index, `rank * 8 + file`.
@@ -91,46 +92,13 @@ pub fn parse_square(s: &str) -> Option<Square> {
 }
 
 const fn table(offsets: &[(i32, i32)]) -> [u64; 64] {
-    let mut t = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        if CELLS & (1 << sq) != 0 {
-            let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-            let mut i = 0;
-            while i < offsets.len() {
-                if let Some(to) = cell(f + offsets[i].0, r + offsets[i].1) {
-                    t[sq] |= 1 << to;
-                }
-                i += 1;
-            }
-        }
-        sq += 1;
-    }
-    t
+    leaper_table(7, 7, offsets)
 }
 
 /// Knight leaps from each cell.
-pub static KNIGHT_LEAPS: [u64; 64] = table(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
+pub static KNIGHT_LEAPS: [u64; 64] = table(&KNIGHT_STEPS);
 /// King steps from each cell.
-pub static KING_STEPS: [u64; 64] = table(&[
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-]);
+pub static KING_STEPS: [u64; 64] = table(&geometry::KING_STEPS);
 /// Orthogonal neighbours of each cell (spell targets around a hole).
 pub static ORTHOGONAL: [u64; 64] = table(&[(1, 0), (0, 1), (-1, 0), (0, -1)]);
 /// The magician's non-capturing moves: orthogonal steps and diagonal

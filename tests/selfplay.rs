@@ -1,0 +1,120 @@
+//! Two Arcana processes play each other over UCI, refereed by the rules
+//! library: every move must be legal and every game must end by a rule.
+//! Ignored (minutes of play); run with
+//! `cargo test --release --test selfplay -- --ignored --nocapture`.
+//! `ARCANA_SELFPLAY_GAMES` and `ARCANA_SELFPLAY_MOVETIME` (ms) change the
+//! defaults of 20 games at 200 ms a move. `arcana match` will replace this.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use variants::magician::Magician;
+use variants::{Game, Outcome, Variant};
+
+struct Uci {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Uci {
+    fn start(variant: &str) -> Uci {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut e = Uci {
+            child,
+            stdin,
+            stdout,
+        };
+        e.send("uci");
+        e.wait_for("uciok");
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send("isready");
+        e.wait_for("readyok");
+        e
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn wait_for(&mut self, prefix: &str) -> String {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            assert!(self.stdout.read_line(&mut line).unwrap() > 0, "engine died");
+            if line.starts_with(prefix) {
+                return line.trim_end().to_string();
+            }
+        }
+    }
+}
+
+impl Drop for Uci {
+    fn drop(&mut self) {
+        self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+fn play<V: Variant>(games: usize, movetime: u64) -> Vec<Outcome> {
+    let mut engines = [Uci::start(V::ID), Uci::start(V::ID)];
+    let mut results = Vec::new();
+    for g in 0..games {
+        for e in &mut engines {
+            e.send("ucinewgame");
+        }
+        let mut game = Game::<V>::default();
+        let mut tokens: Vec<String> = Vec::new();
+        // Engines alternate colours; the first mover is engine g % 2.
+        let mut mover = g % 2;
+        let outcome = loop {
+            if let Some(o) = game.outcome() {
+                break o;
+            }
+            let e = &mut engines[mover];
+            e.send(&format!("position startpos moves {}", tokens.join(" ")));
+            e.send(&format!("go movetime {movetime}"));
+            let best = e.wait_for("bestmove ");
+            let token = best.split_whitespace().nth(1).unwrap().to_string();
+            if let Err(err) = game.play_token(&token) {
+                panic!(
+                    "game {}: illegal move {token} after {tokens:?}: {err}",
+                    g + 1
+                );
+            }
+            tokens.push(token);
+            mover = 1 - mover;
+        };
+        eprintln!(
+            "game {}: {} ({outcome}) after {} turns",
+            g + 1,
+            outcome.result(),
+            tokens.len()
+        );
+        results.push(outcome);
+    }
+    results
+}
+
+fn setting(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+#[test]
+#[ignore = "plays whole games: minutes"]
+fn magician_selfplay_over_uci() {
+    let games = setting("ARCANA_SELFPLAY_GAMES", 20) as usize;
+    let movetime = setting("ARCANA_SELFPLAY_MOVETIME", 200);
+    let results = play::<Magician>(games, movetime);
+    assert_eq!(results.len(), games);
+}

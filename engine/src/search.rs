@@ -777,8 +777,11 @@ impl<'a, V: Variant> Worker<'a, V> {
             {
                 break;
             }
+            // On a clock, an iteration started after half the soft budget
+            // would rarely finish; a fixed move time is used to the end.
             if self.main
                 && !pondering
+                && req.limits.move_time.is_none()
                 && self
                     .budget
                     .soft

@@ -312,7 +312,7 @@ impl Session {
         let rest = line[words[0].len()..].trim();
         let result: Result<(), String> = match words[0] {
             "xboard" => {
-                self.xboard = super::xboard::State::default();
+                self.xboard = State::default();
                 Ok(())
             }
             "protover" => {

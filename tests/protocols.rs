@@ -1,91 +1,9 @@
 //! Full UCI and XBoard sessions with the `arcana` binary over pipes, the way
 //! a GUI drives it: each command's reply is awaited before the next.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
-use std::time::Duration;
+mod common;
 
-/// A running engine with a line reader that never blocks the test forever.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    seen: Vec<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start arcana");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { return };
-                if tx.send(line).is_err() {
-                    return;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-            seen: Vec::new(),
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// Reads lines until one satisfies `done`; returns the lines read.
-    fn until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            // Generous: this guards against hangs, it is not a speed test.
-            match self.lines.recv_timeout(Duration::from_secs(60)) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    let stop = done(&line);
-                    got.push(line);
-                    if stop {
-                        return got;
-                    }
-                }
-                Err(_) => panic!("no expected line; got so far: {got:?}"),
-            }
-        }
-    }
-
-    /// Sends `line` and returns its reply: the first line that is not
-    /// search progress (UCI `info depth`, XBoard thinking output).
-    fn ask(&mut self, line: &str) -> String {
-        self.send(line);
-        self.until(|l| !l.starts_with("info depth") && !l.starts_with(|c: char| c.is_ascii_digit()))
-            .pop()
-            .unwrap()
-    }
-
-    /// The `Fen:` line that `d` prints.
-    fn fen(&mut self) -> String {
-        self.send("d");
-        self.until(|l| l.starts_with("Fen: ")).pop().unwrap()
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        let status = self.child.wait().unwrap();
-        assert!(status.success());
-    }
-}
+use common::Engine;
 
 fn bestmove(lines: &[String]) -> String {
     let last = lines.last().unwrap();

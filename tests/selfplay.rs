@@ -5,66 +5,24 @@
 //! `ARCANA_SELFPLAY_GAMES` and `ARCANA_SELFPLAY_MOVETIME` (ms) change the
 //! defaults of 20 games at 200 ms a move. `arcana match` will replace this.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
+
+use common::Engine;
 use variants::magician::Magician;
 use variants::{Game, Outcome, Variant};
 
-struct Uci {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Uci {
-    fn start(variant: &str) -> Uci {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut e = Uci {
-            child,
-            stdin,
-            stdout,
-        };
-        e.send("uci");
-        e.wait_for("uciok");
-        e.send(&format!("setoption name UCI_Variant value {variant}"));
-        e.send("isready");
-        e.wait_for("readyok");
-        e
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn wait_for(&mut self, prefix: &str) -> String {
-        let mut line = String::new();
-        loop {
-            line.clear();
-            assert!(self.stdout.read_line(&mut line).unwrap() > 0, "engine died");
-            if line.starts_with(prefix) {
-                return line.trim_end().to_string();
-            }
-        }
-    }
-}
-
-impl Drop for Uci {
-    fn drop(&mut self) {
-        self.send("quit");
-        let _ = self.child.wait();
-    }
+/// An engine set to play `variant`.
+fn engine(variant: &str) -> Engine {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until(|l| l == "uciok");
+    e.send(&format!("setoption name UCI_Variant value {variant}"));
+    assert_eq!(e.ask("isready"), "readyok");
+    e
 }
 
 fn play<V: Variant>(games: usize, movetime: u64) -> Vec<Outcome> {
-    let mut engines = [Uci::start(V::ID), Uci::start(V::ID)];
+    let mut engines = [engine(V::ID), engine(V::ID)];
     let mut results = Vec::new();
     for g in 0..games {
         for e in &mut engines {
@@ -81,7 +39,7 @@ fn play<V: Variant>(games: usize, movetime: u64) -> Vec<Outcome> {
             let e = &mut engines[mover];
             e.send(&format!("position startpos moves {}", tokens.join(" ")));
             e.send(&format!("go movetime {movetime}"));
-            let best = e.wait_for("bestmove ");
+            let best = e.until(|l| l.starts_with("bestmove ")).pop().unwrap();
             let token = best.split_whitespace().nth(1).unwrap().to_string();
             if let Err(err) = game.play_token(&token) {
                 panic!(
@@ -99,6 +57,9 @@ fn play<V: Variant>(games: usize, movetime: u64) -> Vec<Outcome> {
             tokens.len()
         );
         results.push(outcome);
+    }
+    for e in engines {
+        e.quit();
     }
     results
 }

@@ -230,9 +230,11 @@ pub fn evaluate(pos: &Position) -> i32 {
         let ksq = pos.king_square(color);
         let shield = attacks::KING[ksq] & pawns & passed_span(color, ksq);
         mg[color] += 8 * shield.count_ones().min(3) as i32;
-        // Enemy pieces near the king.
-        let zone = attacks::KING[ksq];
+        // Enemy pieces bearing on the king's zone: the more squares and the
+        // heavier the pieces, the faster the danger grows.
+        let zone = attacks::KING[ksq] | (1u64 << ksq);
         let mut attackers = 0;
+        let mut units = 0;
         for kind in [KNIGHT, BISHOP, ROOK, QUEEN] {
             let mut b = pos.pieces(color ^ 1, kind);
             while b != 0 {
@@ -244,12 +246,16 @@ pub fn evaluate(pos: &Position) -> i32 {
                     ROOK => attacks::rook(sq, occ),
                     _ => attacks::queen(sq, occ),
                 };
-                if att & zone != 0 {
-                    attackers += if kind == QUEEN { 2 } else { 1 };
+                let hits = (att & zone).count_ones() as i32;
+                if hits > 0 {
+                    attackers += 1;
+                    units += hits * [0, 2, 2, 3, 5, 0][kind];
                 }
             }
         }
-        mg[color] -= 6 * attackers * attackers;
+        if attackers >= 2 {
+            mg[color] -= (units * units / 3).min(600);
+        }
     }
     let phase = phase.min(24);
     let us = pos.side();

@@ -103,6 +103,12 @@ impl Session {
         say(&self.out, line);
     }
 
+    /// `d` in either protocol: the board, then `Fen: <fen>`.
+    fn show_board(&self) {
+        self.say(self.backend.board().trim_end());
+        self.say(&format!("Fen: {}", self.backend.fen()));
+    }
+
     /// Switches the variant (`fischerandom` and `chess960` are chess with
     /// Chess960 castling); the game restarts from the variant's start.
     fn switch_variant(&mut self, name: &str) -> Result<(), String> {

@@ -239,8 +239,7 @@ impl Session {
             }
             "setoption" => self.uci_setoption(line),
             "d" => {
-                self.say(self.backend.board().trim_end());
-                self.say(&format!("Fen: {}", self.backend.fen()));
+                self.show_board();
                 Ok(())
             }
             "eval" => {

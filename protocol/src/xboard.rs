@@ -462,8 +462,7 @@ impl Session {
                 Ok(())
             }
             "d" => {
-                self.say(self.backend.board().trim_end());
-                self.say(&format!("Fen: {}", self.backend.fen()));
+                self.show_board();
                 Ok(())
             }
             _ => {

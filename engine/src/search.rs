@@ -443,7 +443,11 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
             let noisy = V::is_noisy(pos, mv);
             let child = V::make(pos, mv);
-            let gives_check = V::in_check(&child);
+            // Whether the move checks matters only to pruning and LMR; the
+            // test costs an attack computation, so other moves skip it.
+            let check_matters = (!pv_node && !in_check && searched > 0 && depth <= 6)
+                || (depth >= 3 && searched >= 3 && !noisy && !in_check);
+            let gives_check = check_matters && V::in_check(&child);
             // Shallow pruning of moves unlikely to matter, once a move was
             // searched and while no mate is at stake.
             let prunable = !pv_node

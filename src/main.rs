@@ -2,6 +2,7 @@
 //! command-line tools.
 
 mod bench_cmd;
+mod matches;
 mod perft_cmd;
 
 use clap::{Parser, Subcommand};
@@ -22,6 +23,10 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// Search fixed positions to a fixed depth; prints nodes and speed.
     Bench(bench_cmd::BenchArgs),
+    /// Play an engine-vs-engine match in any variant, refereed by Arcana.
+    Match(Box<matches::MatchArgs>),
+    /// Combine the JSON reports of a match's shards.
+    MatchMerge(matches::MergeArgs),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +51,8 @@ fn main() -> ExitCode {
         None => run_engine(),
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::Bench(args)) => bench_cmd::run(&args),
+        Some(Command::Match(args)) => matches::run(&args),
+        Some(Command::MatchMerge(args)) => matches::run_merge(&args),
     }
 }
 

@@ -26,10 +26,33 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
+/// How the movetext writes moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// The variant's human notation (SAN for chess), as PGN prescribes.
+    San,
+    /// The wire tokens (`e2e4`, `e3f3x`), which every reader of
+    /// [`read`] (and python-chess, for chess) accepts as well.
+    Token,
+}
+
+/// Writes a game as PGN in human notation; see [`write_with`].
+pub fn write<V: Variant>(game: &Game<V>, tags: &[(&str, &str)], result: &str) -> String {
+    write_with(game, tags, result, Notation::San, None)
+}
+
 /// Writes a game as PGN. `tags` come first (Event, Site, ...); `Variant`,
 /// and `SetUp`/`FEN` when the game did not start from the variant's start
-/// position, are added when missing. Movetext lines stay under 80 columns.
-pub fn write<V: Variant>(game: &Game<V>, tags: &[(&str, &str)], result: &str) -> String {
+/// position, are added when missing. `comment`, when given, goes before the
+/// result (match runners say there why the game ended). Movetext lines stay
+/// under 80 columns.
+pub fn write_with<V: Variant>(
+    game: &Game<V>,
+    tags: &[(&str, &str)],
+    result: &str,
+    notation: Notation,
+    comment: Option<&str>,
+) -> String {
     let mut out = String::new();
     let has = |name: &str| tags.iter().any(|(k, _)| k.eq_ignore_ascii_case(name));
     for (k, v) in tags {
@@ -59,7 +82,10 @@ pub fn write<V: Variant>(game: &Game<V>, tags: &[(&str, &str)], result: &str) ->
     let mut white_to_move = V::side_to_move(&pos) == crate::Side::White;
     for (i, plies) in game.turns().iter().enumerate() {
         // A move number stays on the line of its move.
-        let san = V::turn_to_san(&pos, plies);
+        let san = match notation {
+            Notation::San => V::turn_to_san(&pos, plies),
+            Notation::Token => V::turn_to_token(&pos, plies),
+        };
         words.push(if white_to_move {
             format!("{number}. {san}")
         } else if i == 0 {
@@ -74,6 +100,11 @@ pub fn write<V: Variant>(game: &Game<V>, tags: &[(&str, &str)], result: &str) ->
             number += 1;
         }
         white_to_move = !white_to_move;
+    }
+    if let Some(text) = comment {
+        // Braces would end the comment early.
+        let clean: String = text.chars().filter(|&c| c != '{' && c != '}').collect();
+        words.extend(format!("{{{clean}}}").split(' ').map(str::to_string));
     }
     words.push(result.to_string());
     let mut line = String::new();
@@ -196,6 +227,12 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("12... O-O 13. O-O-O Rf2 *"), "{text}");
+        let tokens = write_with(&game, &[], "1-0", Notation::Token, Some("White {wins}"));
+        assert!(
+            tokens.contains("12... e8g8 13. e1c1 f8f2 {White wins} 1-0"),
+            "{tokens}"
+        );
+        assert_eq!(read::<Chess>(&tokens).unwrap().game.hashes(), game.hashes());
         let back = read::<Chess>(&text).unwrap();
         assert_eq!(back.game.hashes(), game.hashes());
         assert_eq!(

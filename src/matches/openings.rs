@@ -1,0 +1,192 @@
+//! Where each game of a match starts: a FEN from a file (or the variant's
+//! start) followed by random legal turns, all decided by the seed alone so
+//! that every shard of a match agrees on them.
+
+use super::referee::Referee;
+use std::path::Path;
+
+/// A small deterministic generator (SplitMix64).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator for `stream` under `seed`.
+    pub fn new(seed: u64, stream: u64) -> Rng {
+        let mut rng = Rng(seed ^ stream.wrapping_mul(0xA076_1D64_78BD_642F));
+        rng.next();
+        rng
+    }
+
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next() >> 11) as f64 / (1u64 << 53) as f64 * n as f64) as usize
+    }
+}
+
+/// Reads an openings file: one FEN or EPD per line; blank lines and lines
+/// starting with `#` are skipped. Each position is checked by the rules.
+pub fn read_file(path: &Path, referee: &mut dyn Referee) -> Result<Vec<String>, String> {
+    let text = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text =
+        String::from_utf8(text).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
+    let mut fens = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fen =
+            position_of(line, referee).map_err(|e| format!("{}:{}: {e}", path.display(), n + 1))?;
+        fens.push(fen);
+    }
+    if fens.is_empty() {
+        return Err(format!("{}: no positions", path.display()));
+    }
+    Ok(fens)
+}
+
+/// The FEN of a line that holds a FEN, or an EPD record (the position's
+/// fields followed by operations, with the move counters left out).
+fn position_of(line: &str, referee: &mut dyn Referee) -> Result<String, String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let mut first_error = None;
+    for take in (1..=fields.len()).rev() {
+        let head = fields[..take].join(" ");
+        for candidate in [head.clone(), format!("{head} 0 1")] {
+            match referee.reset(&candidate) {
+                Ok(()) => return Ok(referee.start_fen()),
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+    }
+    Err(first_error.unwrap_or_else(|| "empty line".into()))
+}
+
+/// The opening of one game: its start FEN and the turns to play from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// Where the game starts.
+    pub fen: String,
+    /// Random turns played before the engines take over (wire tokens).
+    pub moves: Vec<String>,
+}
+
+/// The opening numbered `index`: FEN `index` of `fens` (cycling; the
+/// variant's start without a file), then `plies` random turns drawn from
+/// `seed`. A random line that would end the game is drawn again.
+pub fn opening(
+    referee: &mut dyn Referee,
+    fens: &[String],
+    index: usize,
+    plies: usize,
+    seed: u64,
+) -> Result<Opening, String> {
+    let fen = if fens.is_empty() {
+        referee.variant_start_fen().to_string()
+    } else {
+        fens[index % fens.len()].clone()
+    };
+    let mut rng = Rng::new(seed, index as u64);
+    let mut best = Vec::new();
+    for _attempt in 0..100 {
+        referee.reset(&fen)?;
+        let mut moves = Vec::new();
+        while moves.len() < plies && referee.outcome().is_none() {
+            match referee.play_random(&mut |n| rng.below(n)) {
+                Some(played) => moves.push(played.token),
+                None => break,
+            }
+        }
+        if referee.outcome().is_none() {
+            return Ok(Opening { fen, moves });
+        }
+        // Keep the longest line that still leaves a game to play.
+        moves.pop();
+        if moves.len() > best.len() {
+            best = moves;
+        }
+    }
+    Ok(Opening { fen, moves: best })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::referee::referee;
+    use super::*;
+
+    #[test]
+    fn random_openings_depend_on_the_seed_and_index_only() {
+        let mut r = referee("chess").unwrap();
+        let a = opening(r.as_mut(), &[], 3, 8, 42).unwrap();
+        let b = opening(r.as_mut(), &[], 3, 8, 42).unwrap();
+        let c = opening(r.as_mut(), &[], 4, 8, 42).unwrap();
+        assert_eq!(a, b);
+        assert_ne!(a.moves, c.moves);
+        assert_eq!(a.moves.len(), 8);
+        // The moves replay legally.
+        r.reset(&a.fen).unwrap();
+        for m in &a.moves {
+            r.play(m).unwrap();
+        }
+        assert!(r.outcome().is_none());
+    }
+
+    #[test]
+    fn files_hold_fens_or_epd() {
+        let dir = std::env::temp_dir().join(format!("arcana-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.epd");
+        std::fs::write(
+            &good,
+            "# comment\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\n\
+             r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm O-O; id \"castles\";\n",
+        )
+        .unwrap();
+        let mut r = referee("chess").unwrap();
+        let fens = read_file(&good, r.as_mut()).unwrap();
+        assert_eq!(fens.len(), 2);
+        assert!(
+            fens[1].starts_with("r3k2r/8/8/8/8/8/8/R3K2R w KQkq -"),
+            "{}",
+            fens[1]
+        );
+        let bad = dir.join("bad.epd");
+        std::fs::write(
+            &bad,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nnonsense here\n",
+        )
+        .unwrap();
+        let err = read_file(&bad, r.as_mut()).unwrap_err();
+        assert!(err.contains("bad.epd:2:"), "{err}");
+        std::fs::write(&bad, "").unwrap();
+        assert!(read_file(&bad, r.as_mut())
+            .unwrap_err()
+            .contains("no positions"));
+        assert!(read_file(&dir.join("missing"), r.as_mut()).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_generator_spreads_evenly_enough() {
+        let mut rng = Rng::new(7, 0);
+        let mut counts = [0u32; 4];
+        for _ in 0..4000 {
+            counts[rng.below(4)] += 1;
+        }
+        assert!(
+            counts.iter().all(|&c| (900..1100).contains(&c)),
+            "{counts:?}"
+        );
+    }
+}

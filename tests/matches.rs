@@ -1,0 +1,486 @@
+//! `arcana match` and `arcana match-merge` end to end: real Arcana
+//! processes, and small shell-script engines that misbehave on purpose.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use variants::{pgn, Variant, VariantVisitor, VARIANT_IDS};
+
+/// A scratch directory removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("arcana-match-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn path(&self, file: &str) -> PathBuf {
+        self.0.join(file)
+    }
+
+    /// Writes an executable shell script.
+    fn script(&self, file: &str, body: &str) -> String {
+        use std::os::unix::fs::PermissionsExt;
+        let path = self.path(file);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path.to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn arcana(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(args)
+        .output()
+        .expect("arcana runs")
+}
+
+fn json(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "status {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Reads every game of a PGN file with the variant's rules; returns
+/// (result, turns) per game.
+fn read_pgn(variant: &str, file: &Path) -> Vec<(String, usize)> {
+    struct Read<'a>(&'a str);
+    impl VariantVisitor for Read<'_> {
+        type Output = Vec<(String, usize)>;
+        fn visit<V: Variant>(self) -> Self::Output {
+            self.0
+                .split("[Event ")
+                .filter(|g| !g.trim().is_empty())
+                .map(|g| {
+                    let game = pgn::read::<V>(&format!("[Event {g}"))
+                        .unwrap_or_else(|e| panic!("{e}\n{g}"));
+                    (game.result, game.game.turns().len())
+                })
+                .collect()
+        }
+    }
+    let content = std::fs::read_to_string(file).unwrap();
+    variants::with_variant(variant, Read(&content)).unwrap()
+}
+
+#[test]
+fn every_variant_plays_a_four_game_match_over_both_protocols() {
+    let dir = Scratch::new("variants");
+    for &variant in VARIANT_IDS {
+        let (pgn_file, json_file) = (
+            dir.path(&format!("{variant}.pgn")),
+            dir.path(&format!("{variant}.json")),
+        );
+        let out = arcana(&[
+            "match",
+            "--variant",
+            variant,
+            "--engine",
+            "name=Uci,option.Hash=4",
+            "--engine",
+            "name=Xb,proto=xboard,option.Hash=4",
+            "--games",
+            "4",
+            "--depth",
+            "2",
+            "--random-plies",
+            "2",
+            "--repeat",
+            "--quiet",
+            "--pgn",
+            pgn_file.to_str().unwrap(),
+            "--json",
+            json_file.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{variant}: {}", text(&out));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains(&format!("Uci vs Xb ({variant}, depth=2): 4 of 4 games")),
+            "{stdout}"
+        );
+        let report = json(&json_file);
+        let games = report["games"].as_array().unwrap();
+        assert_eq!(games.len(), 4);
+        let read = read_pgn(variant, &pgn_file);
+        assert_eq!(read.len(), 4, "{variant}: four games in the PGN");
+        for (g, (result, turns)) in games.iter().zip(&read) {
+            assert_eq!(g["result"].as_str().unwrap(), result);
+            assert_eq!(g["plies"].as_u64().unwrap() as usize, *turns);
+            // Games end by the rules at a fixed depth, never by a failure.
+            assert_eq!(g["termination"], "normal", "{g}");
+        }
+        // --repeat: games 1 and 2 share the opening, colours swapped.
+        assert_eq!(games[0]["opening_moves"], games[1]["opening_moves"]);
+        assert_eq!(
+            (games[0]["white"].as_str(), games[1]["white"].as_str()),
+            (Some("Uci"), Some("Xb"))
+        );
+        let pgn_text = std::fs::read_to_string(&pgn_file).unwrap();
+        for tag in [
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "Variant",
+            "TimeControl",
+            "Termination",
+        ] {
+            assert_eq!(pgn_text.matches(&format!("[{tag} ")).count(), 4, "{tag}");
+        }
+    }
+}
+
+/// A UCI engine that answers every `go` with `bestmove <reply>`, and exits
+/// at its `exit_at`-th `go` (0: never).
+fn uci_script(dir: &Scratch, file: &str, reply: &str, exit_at: u32) -> String {
+    dir.script(
+        file,
+        &format!(
+            r#"n=0
+while read -r line; do
+  case "$line" in
+    uci) echo "id name Script"; echo uciok ;;
+    isready) echo readyok ;;
+    go*) n=$((n+1)); [ {exit_at} -ne 0 ] && [ $n -ge {exit_at} ] && exit 3; echo "bestmove {reply}" ;;
+    quit) exit 0 ;;
+  esac
+done
+"#
+        ),
+    )
+}
+
+#[test]
+fn an_illegal_move_forfeits() {
+    let dir = Scratch::new("illegal");
+    let cheat = uci_script(&dir, "cheat.sh", "e2e5", 0);
+    let json_file = dir.path("m.json");
+    let out = arcana(&[
+        "match",
+        "--engine",
+        "name=Arcana",
+        "--engine",
+        &format!("name=Cheat,cmd={cheat}"),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--quiet",
+        "--json",
+        json_file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let report = json(&json_file);
+    assert_eq!(report["totals"]["wins"], 2, "{report}");
+    for g in report["games"].as_array().unwrap() {
+        assert_eq!(g["termination"], "rules infraction");
+        let reason = g["reason"].as_str().unwrap();
+        assert!(
+            reason.contains("(Cheat) plays an illegal move 'e2e5'"),
+            "{reason}"
+        );
+    }
+}
+
+#[test]
+fn an_engine_that_exits_mid_game_loses_and_is_restarted() {
+    let dir = Scratch::new("crash");
+    // Its first move is legal from the start for either colour, then it exits.
+    let body = r#"n=0
+while read -r line; do
+  case "$line" in
+    uci) echo uciok ;;
+    isready) echo readyok ;;
+    "position startpos") white=1 ;;
+    position*) white=0 ;;
+    go*) n=$((n+1)); [ $n -ge 2 ] && exit 3
+         if [ "$white" = 1 ]; then echo "bestmove e2e4"; else echo "bestmove e7e5"; fi ;;
+    quit) exit 0 ;;
+  esac
+done
+"#;
+    let crash = dir.script("crash.sh", body);
+    let (json_file, pgn_file) = (dir.path("m.json"), dir.path("m.pgn"));
+    let out = arcana(&[
+        "match",
+        "--engine",
+        "name=Arcana",
+        "--engine",
+        &format!("name=Crash,cmd={crash}"),
+        "--games",
+        "3",
+        "--depth",
+        "1",
+        "--quiet",
+        "--json",
+        json_file.to_str().unwrap(),
+        "--pgn",
+        pgn_file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let report = json(&json_file);
+    assert_eq!(report["totals"]["wins"], 3, "{report}");
+    for g in report["games"].as_array().unwrap() {
+        assert_eq!(g["termination"], "abandoned");
+        assert!(
+            g["reason"]
+                .as_str()
+                .unwrap()
+                .contains("(Crash) stopped running"),
+            "{g}"
+        );
+        // Each game got one move from the restarted script before it died.
+        assert!(g["plies"].as_u64().unwrap() >= 2, "{g}");
+    }
+    assert_eq!(read_pgn("chess", &pgn_file).len(), 3);
+}
+
+#[test]
+fn a_silent_engine_loses_on_time() {
+    let dir = Scratch::new("silent");
+    let body = r#"while read -r line; do
+  case "$line" in
+    uci) echo uciok ;;
+    isready) echo readyok ;;
+    quit) exit 0 ;;
+  esac
+done
+"#;
+    let silent = dir.script("silent.sh", body);
+    let json_file = dir.path("m.json");
+    let out = arcana(&[
+        "match",
+        "--engine",
+        "name=Arcana",
+        "--engine",
+        &format!("name=Silent,cmd={silent}"),
+        "--games",
+        "2",
+        "--tc",
+        "0.3+0",
+        "--quiet",
+        "--json",
+        json_file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let report = json(&json_file);
+    assert_eq!(report["totals"]["wins"], 2, "{report}");
+    for g in report["games"].as_array().unwrap() {
+        assert_eq!(g["termination"], "time forfeit", "{g}");
+    }
+}
+
+#[test]
+fn the_sprt_stops_a_decided_match() {
+    let dir = Scratch::new("sprt");
+    let cheat = uci_script(&dir, "cheat.sh", "a1a1", 0);
+    let json_file = dir.path("m.json");
+    let out = arcana(&[
+        "match",
+        "--engine",
+        "name=Arcana",
+        "--engine",
+        &format!("name=Cheat,cmd={cheat}"),
+        "--games",
+        "500",
+        "--depth",
+        "1",
+        "--quiet",
+        "--sprt",
+        "elo0=0,elo1=200",
+        "--json",
+        json_file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let report = json(&json_file);
+    let played = report["games"].as_array().unwrap().len();
+    assert!((2..50).contains(&played), "stopped after {played} games");
+    assert_eq!(report["verdict"], "H1 accepted");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("H1 accepted"));
+}
+
+#[test]
+fn shards_merged_give_the_totals_of_one_run() {
+    let dir = Scratch::new("shards");
+    let common = [
+        "match",
+        "--engine",
+        "name=A,option.Hash=2",
+        "--engine",
+        "name=B,proto=xboard,option.Hash=4",
+        "--games",
+        "6",
+        "--depth",
+        "2",
+        "--random-plies",
+        "4",
+        "--seed",
+        "7",
+        "--repeat",
+        "--quiet",
+    ];
+    let run = |extra: &[&str]| {
+        let mut args: Vec<&str> = common.to_vec();
+        args.extend_from_slice(extra);
+        let out = arcana(&args);
+        assert!(out.status.success(), "{}", text(&out));
+    };
+    let whole = dir.path("whole.json");
+    run(&["--json", whole.to_str().unwrap()]);
+    let parts: Vec<PathBuf> = (1..=2)
+        .map(|k| dir.path(&format!("part{k}.json")))
+        .collect();
+    for (k, part) in parts.iter().enumerate() {
+        run(&[
+            "--shard",
+            &format!("{}/2", k + 1),
+            "--json",
+            part.to_str().unwrap(),
+        ]);
+    }
+    let merged = dir.path("merged.json");
+    let out = arcana(&[
+        "match-merge",
+        parts[1].to_str().unwrap(),
+        parts[0].to_str().unwrap(),
+        "--json",
+        merged.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let (whole, merged) = (json(&whole), json(&merged));
+    assert_eq!(whole["totals"], merged["totals"]);
+    assert_eq!(whole["games"], merged["games"]);
+    // The shards split the openings: pairs of games stay together.
+    let part1 = json(&parts[0]);
+    let indices: Vec<u64> = part1["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["index"].as_u64().unwrap())
+        .collect();
+    assert_eq!(indices, [0, 1, 4, 5]);
+    // A shard merged twice, or a report of another match, is refused.
+    let out = arcana(&[
+        "match-merge",
+        parts[0].to_str().unwrap(),
+        parts[0].to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+}
+
+#[test]
+fn bad_arguments_and_engines_get_clear_errors() {
+    let dir = Scratch::new("errors");
+    let xboard_no_setboard = dir.script(
+        "old.sh",
+        r#"while read -r line; do
+  case "$line" in
+    "protover 2") echo "feature setboard=0 usermove=1 done=1" ;;
+    quit) exit 0 ;;
+  esac
+done
+"#,
+    );
+    let openings = dir.path("openings.epd");
+    std::fs::write(&openings, "8/8/8/4k3/8/8/4P3/4K3 w - - bm e4;\n").unwrap();
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec![
+                "--engine".into(),
+                "name=a".into(),
+                "--depth".into(),
+                "1".into(),
+            ],
+            "exactly two --engine",
+        ),
+        (
+            vec![
+                "--engine".into(),
+                "name=a".into(),
+                "--engine".into(),
+                "name=b".into(),
+            ],
+            "give a limit",
+        ),
+        (
+            vec![
+                "--engine".into(),
+                "name=a".into(),
+                "--engine".into(),
+                "name=b".into(),
+                "--tc".into(),
+                "fast".into(),
+            ],
+            "--tc 'fast'",
+        ),
+        (
+            vec![
+                "--engine".into(),
+                "name=a".into(),
+                "--engine".into(),
+                "cmd=/no/such/engine".into(),
+                "--depth".into(),
+                "1".into(),
+            ],
+            "cannot start '/no/such/engine'",
+        ),
+        (
+            vec![
+                "--variant".into(),
+                "checkers".into(),
+                "--engine".into(),
+                "name=a".into(),
+                "--engine".into(),
+                "name=b".into(),
+                "--depth".into(),
+                "1".into(),
+            ],
+            "unknown variant 'checkers'",
+        ),
+        (
+            vec![
+                "--engine".into(),
+                "name=a".into(),
+                "--engine".into(),
+                format!("name=Old,proto=xboard,cmd={xboard_no_setboard}"),
+                "--depth".into(),
+                "1".into(),
+                "--openings".into(),
+                openings.to_string_lossy().into_owned(),
+            ],
+            "Old declared setboard=0",
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut full = vec!["match".to_string()];
+        full.extend(args);
+        let refs: Vec<&str> = full.iter().map(String::as_str).collect();
+        let out = arcana(&refs);
+        assert_eq!(out.status.code(), Some(2), "{full:?}: {}", text(&out));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(expected),
+            "{full:?}: expected '{expected}' in {err}"
+        );
+    }
+    let out = arcana(&["match-merge", "/no/such/report.json"]);
+    assert_eq!(out.status.code(), Some(2));
+}

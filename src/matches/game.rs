@@ -96,11 +96,9 @@ struct Streaks {
 pub fn play(
     referee: &mut dyn Referee,
     opening: &Opening,
-    players: [&mut dyn Player; 2],
+    mut players: [&mut dyn Player; 2],
     rules: &GameRules,
 ) -> Result<Finished, String> {
-    let [white, black] = players;
-    let mut players = [white, black];
     referee.reset(&opening.fen)?;
     for m in &opening.moves {
         referee.play(m)?;

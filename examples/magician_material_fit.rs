@@ -1,0 +1,140 @@
+//! Fits Magician Chess material values to game results (Texel's method,
+//! material only): every quiet position of the given PGN games is a sample
+//! whose label is the game's result, and the values minimise the squared
+//! error of `sigmoid(k * material)` against those labels. The Pawn stays at
+//! 100 to fix the scale.
+//!
+//! ```sh
+//! arcana match --variant magician --engine name=A --engine name=B --games 1000 \
+//!     --depth 4 --random-plies 6 --concurrency 2 --pgn selfplay.pgn
+//! cargo run --release --example magician_material_fit -- selfplay.pgn
+//! ```
+
+use variants::magician::{types, Magician};
+use variants::{pgn, Variant};
+
+/// The piece kinds with a value (the King has none), and their names.
+const KINDS: [usize; 7] = [
+    types::PAWN,
+    types::ROOK,
+    types::KNIGHT,
+    types::MAGICIAN,
+    types::ROOK_KNIGHT,
+    types::ROOK_MAGICIAN,
+    types::KNIGHT_MAGICIAN,
+];
+const NAMES: [&str; 7] = ["P", "R", "N", "M", "C (R+N)", "S (R+M)", "W (N+M)"];
+
+/// One position: White's surplus of each kind, and the result for White.
+struct Sample {
+    diff: [i8; 7],
+    result: f64,
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn error(samples: &[Sample], values: &[f64; 7], k: f64) -> f64 {
+    samples
+        .iter()
+        .map(|s| {
+            let material: f64 = s.diff.iter().zip(values).map(|(&d, &v)| d as f64 * v).sum();
+            (s.result - sigmoid(k * material)).powi(2)
+        })
+        .sum::<f64>()
+        / samples.len() as f64
+}
+
+fn main() {
+    let mut samples = Vec::new();
+    let mut games = 0;
+    for path in std::env::args().skip(1) {
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for chunk in text.split("[Event ").filter(|c| !c.trim().is_empty()) {
+            let read = match pgn::read::<Magician>(&format!("[Event {chunk}")) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("{path}: skipped a game: {e}");
+                    continue;
+                }
+            };
+            let result = match read.result.as_str() {
+                "1-0" => 1.0,
+                "0-1" => 0.0,
+                "1/2-1/2" => 0.5,
+                _ => continue,
+            };
+            games += 1;
+            let mut pos = read.game.start_position().clone();
+            for (ply, turn) in read.game.turns().iter().enumerate() {
+                // Quiet positions only: not in check, and the move played
+                // next is not a capture or promotion (the material is not
+                // about to change hands).
+                let quiet = !Magician::in_check(&pos)
+                    && turn.iter().all(|&mv| !Magician::is_noisy(&pos, mv));
+                if ply >= 8 && quiet {
+                    let mut diff = [0i8; 7];
+                    for (i, &kind) in KINDS.iter().enumerate() {
+                        diff[i] = (pos.pieces(0, kind).count_ones() as i32
+                            - pos.pieces(1, kind).count_ones() as i32)
+                            as i8;
+                    }
+                    samples.push(Sample { diff, result });
+                }
+                for &mv in turn {
+                    pos = Magician::make(&pos, mv);
+                }
+            }
+        }
+    }
+    if samples.is_empty() {
+        eprintln!("usage: magician_material_fit GAMES.pgn... (no games read)");
+        std::process::exit(2);
+    }
+    let mut values = [100.0, 420.0, 330.0, 360.0, 820.0, 860.0, 760.0];
+    println!("{games} games, {} quiet positions", samples.len());
+    for (i, name) in NAMES.iter().enumerate() {
+        let unequal = samples.iter().filter(|s| s.diff[i] != 0).count();
+        println!("  {name:8} unequal in {unequal} positions");
+    }
+    // The scale k that fits the current values best.
+    let mut k = 0.005;
+    let mut step = 0.002;
+    while step > 1e-6 {
+        let here = error(&samples, &values, k);
+        if error(&samples, &values, k + step) < here {
+            k += step;
+        } else if error(&samples, &values, k - step) < here {
+            k -= step;
+        } else {
+            step /= 2.0;
+        }
+    }
+    println!(
+        "k = {k:.5}, error with the current values {:.6}",
+        error(&samples, &values, k)
+    );
+    // Coordinate descent, the Pawn fixed.
+    for step in [40.0, 20.0, 10.0, 5.0] {
+        let mut improved = true;
+        while improved {
+            improved = false;
+            for i in 1..values.len() {
+                let here = error(&samples, &values, k);
+                for delta in [step, -step] {
+                    values[i] += delta;
+                    if error(&samples, &values, k) < here {
+                        improved = true;
+                        break;
+                    }
+                    values[i] -= delta;
+                }
+            }
+        }
+    }
+    println!("fitted (error {:.6}):", error(&samples, &values, k));
+    for (name, v) in NAMES.iter().zip(values) {
+        println!("  {name:8} {v:.0}");
+    }
+}

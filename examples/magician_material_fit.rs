@@ -92,39 +92,86 @@ fn main() {
         eprintln!("usage: magician_material_fit GAMES.pgn... (no games read)");
         std::process::exit(2);
     }
-    let mut values = [100.0, 420.0, 330.0, 360.0, 820.0, 860.0, 760.0];
+    let current = [100.0, 420.0, 330.0, 360.0, 820.0, 860.0, 760.0];
     println!("{games} games, {} quiet positions", samples.len());
     for (i, name) in NAMES.iter().enumerate() {
         let unequal = samples.iter().filter(|s| s.diff[i] != 0).count();
         println!("  {name:8} unequal in {unequal} positions");
     }
-    // The scale k that fits the current values best.
+    let k = fit_scale(&samples, &current);
+    println!(
+        "k = {k:.5}, error with the current values {:.6}",
+        error(&samples, &current, k)
+    );
+    let free = fit(&samples, current, k, &[1, 2, 3, 4, 5, 6]);
+    println!("every value free (error {:.6}):", error(&samples, &free, k));
+    print_values(&free);
+    // Promoted pieces are rare, and appear mostly in games already won,
+    // so their free values are noise. Tied, each compound is worth its two
+    // parts, and its samples inform the parts instead.
+    let folded: Vec<Sample> = samples
+        .iter()
+        .map(|s| {
+            let d = s.diff;
+            Sample {
+                diff: [
+                    d[0],
+                    d[1] + d[4] + d[5],
+                    d[2] + d[4] + d[6],
+                    d[3] + d[5] + d[6],
+                    0,
+                    0,
+                    0,
+                ],
+                result: s.result,
+            }
+        })
+        .collect();
+    let mut tied = fit(&folded, current, k, &[1, 2, 3]);
+    tied[4] = tied[1] + tied[2];
+    tied[5] = tied[1] + tied[3];
+    tied[6] = tied[2] + tied[3];
+    println!(
+        "compounds = sum of their parts (error {:.6}):",
+        error(&samples, &tied, k)
+    );
+    print_values(&tied);
+}
+
+fn print_values(values: &[f64; 7]) {
+    for (name, v) in NAMES.iter().zip(values) {
+        println!("  {name:8} {v:.0}");
+    }
+}
+
+/// The scale `k` that fits `values` best.
+fn fit_scale(samples: &[Sample], values: &[f64; 7]) -> f64 {
     let mut k = 0.005;
     let mut step = 0.002;
     while step > 1e-6 {
-        let here = error(&samples, &values, k);
-        if error(&samples, &values, k + step) < here {
+        let here = error(samples, values, k);
+        if error(samples, values, k + step) < here {
             k += step;
-        } else if error(&samples, &values, k - step) < here {
+        } else if error(samples, values, k - step) < here {
             k -= step;
         } else {
             step /= 2.0;
         }
     }
-    println!(
-        "k = {k:.5}, error with the current values {:.6}",
-        error(&samples, &values, k)
-    );
-    // Coordinate descent, the Pawn fixed.
+    k
+}
+
+/// Coordinate descent over the values numbered in `free`.
+fn fit(samples: &[Sample], mut values: [f64; 7], k: f64, free: &[usize]) -> [f64; 7] {
     for step in [40.0, 20.0, 10.0, 5.0] {
         let mut improved = true;
         while improved {
             improved = false;
-            for i in 1..values.len() {
-                let here = error(&samples, &values, k);
+            for &i in free {
+                let here = error(samples, &values, k);
                 for delta in [step, -step] {
                     values[i] += delta;
-                    if error(&samples, &values, k) < here {
+                    if error(samples, &values, k) < here {
                         improved = true;
                         break;
                     }
@@ -133,8 +180,5 @@ fn main() {
             }
         }
     }
-    println!("fitted (error {:.6}):", error(&samples, &values, k));
-    for (name, v) in NAMES.iter().zip(values) {
-        println!("  {name:8} {v:.0}");
-    }
+    values
 }

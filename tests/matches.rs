@@ -121,8 +121,9 @@ fn every_variant_plays_a_four_game_match_over_both_protocols() {
         for (g, (result, turns)) in games.iter().zip(&read) {
             assert_eq!(g["result"].as_str().unwrap(), result);
             assert_eq!(g["plies"].as_u64().unwrap() as usize, *turns);
-            // Games end by the rules at a fixed depth, never by a failure.
-            assert_eq!(g["termination"], "normal", "{g}");
+            // Games end by the rules or the move limit, never by a failure.
+            let end = g["termination"].as_str().unwrap();
+            assert!(end == "normal" || end == "adjudication", "{g}");
         }
         // --repeat: games 1 and 2 share the opening, colours swapped.
         assert_eq!(games[0]["opening_moves"], games[1]["opening_moves"]);

@@ -282,7 +282,7 @@ impl<'a, V: Variant> Worker<'a, V> {
 
     fn is_repetition(&self, pos: &V::Position) -> bool {
         let key = V::hash(pos);
-        let window = (V::halfmove_clock(pos) as usize).min(self.path.len());
+        let window = (V::repetition_window(pos) as usize).min(self.path.len());
         self.path[self.path.len() - window..]
             .iter()
             .rev()

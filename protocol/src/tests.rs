@@ -219,7 +219,7 @@ fn xboard_handshake_and_errors() {
         "smp=1",
         "analyze=1",
         "colors=0",
-        "variants=\"normal,chess,fischerandom,magician\"",
+        "variants=\"normal,chess,fischerandom,magician,vanguard\"",
         "option=\"Move Overhead -spin",
     ] {
         assert!(all.contains(f), "{f} missing in {all}");

@@ -98,7 +98,7 @@ impl<V: Variant> Game<V> {
     pub fn repetitions(&self) -> usize {
         let current = *self.hashes.last().expect("a game always has a position");
         // Only positions since the last irreversible move can repeat.
-        let window = (V::halfmove_clock(self.position()) as usize + 1).min(self.hashes.len());
+        let window = (V::repetition_window(self.position()) as usize + 1).min(self.hashes.len());
         self.hashes[self.hashes.len() - window..]
             .iter()
             .filter(|&&h| h == current)

@@ -18,6 +18,7 @@ pub mod pgn;
 pub mod registry;
 pub mod side;
 pub mod turns;
+pub mod vanguard;
 pub mod variant;
 pub mod zobrist;
 

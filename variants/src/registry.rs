@@ -6,11 +6,12 @@
 
 use crate::chess::Chess;
 use crate::magician::Magician;
+use crate::vanguard::Vanguard;
 use crate::Variant;
 use std::fmt;
 
 /// Identifiers of the variants this build plays, in the order listed to users.
-pub const VARIANT_IDS: &[&str] = &[Chess::ID, Magician::ID];
+pub const VARIANT_IDS: &[&str] = &[Chess::ID, Magician::ID, Vanguard::ID];
 
 /// Code to run with a concrete variant type.
 pub trait VariantVisitor {
@@ -43,6 +44,7 @@ pub fn with_variant<W: VariantVisitor>(id: &str, visitor: W) -> Result<W::Output
     match id {
         "chess" | "standard" | "normal" => Ok(visitor.visit::<Chess>()),
         "magician" => Ok(visitor.visit::<Magician>()),
+        "vanguard" => Ok(visitor.visit::<Vanguard>()),
         _ => Err(UnknownVariant(id.to_string())),
     }
 }

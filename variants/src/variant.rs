@@ -89,6 +89,15 @@ pub trait Variant: Sized + Send + Sync + 'static {
     /// Plies since the last capture or pawn-class move (the 50-move counter).
     fn halfmove_clock(pos: &Self::Position) -> u32;
 
+    /// Plies since the last action that no later position can undo: only
+    /// positions within this window can repeat the current one. The
+    /// 50-move clock serves where every clock-resetting move is
+    /// irreversible; Vanguard's sideways Soldier steps reset the clock but
+    /// can be taken back, so it counts separately.
+    fn repetition_window(pos: &Self::Position) -> u32 {
+        Self::halfmove_clock(pos)
+    }
+
     /// The result decided by the position alone (mate, stalemate, king
     /// captured, dead material, the 50-move rule); repetition is decided by
     /// [`crate::Game`], which holds the history.

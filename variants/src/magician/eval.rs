@@ -10,7 +10,7 @@ use super::position::Position;
 use super::types::*;
 
 /// Piece values by kind (K, P, R, N, M, C, S, W).
-pub const VALUE: [i32; KINDS] = [0, 100, 420, 330, 360, 820, 860, 760];
+pub const VALUE: [i32; KINDS] = [0, 100, 360, 295, 430, 655, 790, 725];
 const TEMPO: i32 = 10;
 
 /// Evaluation in centipawns from the side to move's view.

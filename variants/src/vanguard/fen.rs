@@ -1,0 +1,170 @@
+//! FEN for Vanguard Chess (spec section 9): two-digit empty runs and an
+//! initial-move rights field.
+
+use super::position::{far_rank, Position};
+use super::types::*;
+use crate::FenError;
+
+fn err(msg: impl Into<String>) -> FenError {
+    FenError::new(msg)
+}
+
+/// Reads a FEN; the error says what is wrong.
+pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.len() != 5 {
+        return Err(err(format!(
+            "expected 5 fields (board, side, rights, halfmove clock, move number), found {}",
+            fields.len()
+        )));
+    }
+    let mut pos = Position::empty();
+    let ranks: Vec<&str> = fields[0].split('/').collect();
+    if ranks.len() != 16 {
+        return Err(err(format!(
+            "the board needs 16 ranks, found {}",
+            ranks.len()
+        )));
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = 15 - i as i32;
+        let mut file = 0i32;
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                let mut run = d as i32;
+                if let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    chars.next();
+                    run = run * 10 + d2 as i32;
+                }
+                if run == 0 || run > 16 {
+                    return Err(err(format!("rank {}: bad empty run {run}", rank + 1)));
+                }
+                file += run;
+            } else {
+                let kind = kind_from_letter(c.to_ascii_uppercase())
+                    .ok_or_else(|| err(format!("unknown piece letter '{c}'")))?;
+                let color = if c.is_ascii_uppercase() { 0 } else { 1 };
+                let sq = square(file, rank)
+                    .ok_or_else(|| err(format!("rank {} has more than 16 squares", rank + 1)))?;
+                if pawn_class(kind) && rank == far_rank(color) {
+                    return Err(err(format!(
+                        "a pawn-class piece stands on its far rank ({})",
+                        square_name(sq)
+                    )));
+                }
+                pos.put(sq, color, kind);
+                file += 1;
+            }
+            if file > 16 {
+                return Err(err(format!("rank {} has more than 16 squares", rank + 1)));
+            }
+        }
+        if file != 16 {
+            return Err(err(format!("rank {} has {file} squares, not 16", rank + 1)));
+        }
+    }
+    for color in 0..2 {
+        if pos.pieces(color, KING).count() > 1 {
+            return Err(err("a side has more than one King"));
+        }
+    }
+    if pos.by_kind[KING].is_empty() {
+        return Err(err("neither side has a King"));
+    }
+    match fields[1] {
+        "w" => {}
+        "b" => pos.set_side(1),
+        other => return Err(err(format!("side to move must be w or b, not '{other}'"))),
+    }
+    if fields[2] != "-" {
+        let mut last: [Option<char>; 2] = [None, None];
+        for c in fields[2].chars() {
+            let color = if c.is_ascii_uppercase() { 0 } else { 1 };
+            let lower = c.to_ascii_lowercase();
+            if !('a'..='p').contains(&lower) {
+                return Err(err(format!("bad initial-move right '{c}'")));
+            }
+            if color == 0 && last[1].is_some() {
+                return Err(err("White's rights come before Black's"));
+            }
+            if last[color].is_some_and(|l| l >= lower) {
+                return Err(err("initial-move rights must be in file order, once each"));
+            }
+            last[color] = Some(lower);
+            let rank = if color == 0 { 2 } else { 13 };
+            let sq = square(lower as i32 - 'a' as i32, rank).expect("file a..p");
+            match pos.piece(sq) {
+                Some((c2, k)) if c2 == color && (k == PAWN || k == SOLDIER) => {
+                    pos.set_right(sq, true)
+                }
+                _ => {
+                    return Err(err(format!(
+                        "right '{c}': no {} Pawn or Soldier on {}",
+                        if color == 0 { "White" } else { "Black" },
+                        square_name(sq)
+                    )))
+                }
+            }
+        }
+    }
+    pos.halfmove = fields[3]
+        .parse()
+        .map_err(|_| err(format!("bad halfmove clock '{}'", fields[3])))?;
+    pos.fullmove = fields[4]
+        .parse()
+        .ok()
+        .filter(|&n: &u32| n >= 1)
+        .ok_or_else(|| err(format!("bad move number '{}'", fields[4])))?;
+    // No history is known before the FEN: the clock bounds the window.
+    pos.reversible = pos.halfmove;
+    Ok(pos)
+}
+
+/// Writes the FEN.
+pub fn to_fen(pos: &Position) -> String {
+    let mut out = String::with_capacity(160);
+    for rank in (0..16).rev() {
+        let mut empty = 0;
+        for file in 0..16 {
+            let sq = square(file, rank).expect("on the board");
+            match pos.piece(sq) {
+                None => empty += 1,
+                Some((c, k)) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    let l = LETTERS[k];
+                    out.push(if c == 0 { l } else { l.to_ascii_lowercase() });
+                }
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push_str(if pos.side == 0 { " w " } else { " b " });
+    let mut rights = String::new();
+    for color in 0..2 {
+        for sq in pos.rights.iter() {
+            if (sq / 16 == 2 && color == 0) || (sq / 16 == 13 && color == 1) {
+                let f = (b'a' + file_of(sq) as u8) as char;
+                rights.push(if color == 0 {
+                    f.to_ascii_uppercase()
+                } else {
+                    f
+                });
+            }
+        }
+    }
+    if rights.is_empty() {
+        rights.push('-');
+    }
+    out.push_str(&rights);
+    out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    out
+}

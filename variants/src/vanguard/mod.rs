@@ -1,0 +1,138 @@
+//! Vanguard Chess (spec `rules/vanguard.md`): a 16x16 board, 21 piece
+//! types with shots, a Chu Shogi Lion and a Wizard that swaps, forced
+//! promotions, and a King that a Prince succeeds.
+//!
+//! The board is a mailbox of piece codes with a wide bitboard (`Bits<4>`)
+//! per colour and per kind beside it: leaps are table lookups on the
+//! bitboards, slides step along the mailbox (`types`, `position`).
+
+mod eval;
+mod fen;
+pub mod movegen;
+mod notation;
+pub mod position;
+#[cfg(test)]
+mod tests;
+pub mod types;
+
+pub use position::Position;
+pub use types::Action;
+
+use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, Side, Variant, WinReason};
+
+/// Vanguard Chess.
+pub struct Vanguard;
+
+impl Variant for Vanguard {
+    type Position = Position;
+    type Move = Action;
+
+    const ID: &'static str = "vanguard";
+    const NAME: &'static str = "Vanguard Chess";
+    const START_FEN: &'static str = "hdyfbweqkicbfydh/rnzlaamggmaalznr/ppppsssttssspppp/16/16/16/16/16/16/16/16/16/16/PPPPSSSTTSSSPPPP/RNZLAAMGGMAALZNR/HDYFBWEQKICBFYDH w ABCDEFGJKLMNOPabcdefgjklmnop 0 1";
+
+    fn from_fen(fen: &str) -> Result<Position, FenError> {
+        fen::from_fen(fen)
+    }
+
+    fn to_fen(pos: &Position) -> String {
+        fen::to_fen(pos)
+    }
+
+    fn side_to_move(pos: &Position) -> Side {
+        Side::from_index(pos.side)
+    }
+
+    fn hash(pos: &Position) -> u64 {
+        pos.hash
+    }
+
+    fn generate(pos: &Position, moves: &mut MoveList<Action>) {
+        movegen::legal(pos, moves);
+    }
+
+    fn make(pos: &Position, mv: Action) -> Position {
+        pos.apply(mv)
+    }
+
+    fn in_check(pos: &Position) -> bool {
+        pos.in_check()
+    }
+
+    fn halfmove_clock(pos: &Position) -> u32 {
+        pos.halfmove
+    }
+
+    fn repetition_window(pos: &Position) -> u32 {
+        pos.reversible
+    }
+
+    fn rule_outcome(pos: &Position) -> Option<Outcome> {
+        for color in 0..2 {
+            if pos.king(color).is_none() {
+                return Some(Outcome::Win {
+                    winner: Side::from_index(1 - color),
+                    reason: WinReason::KingCaptured,
+                });
+            }
+        }
+        if movegen::count_legal(pos) == 0 {
+            return Some(Outcome::no_legal_move(
+                Side::from_index(pos.side),
+                pos.in_check(),
+            ));
+        }
+        (pos.halfmove >= 100).then_some(Outcome::Draw(DrawReason::FiftyMoves))
+    }
+
+    fn parse_turn(pos: &Position, token: &str) -> Result<Vec<Action>, MoveError> {
+        notation::parse_token(pos, token).map(|a| vec![a])
+    }
+
+    fn turn_to_token(_pos: &Position, plies: &[Action]) -> String {
+        plies
+            .first()
+            .map(|&a| notation::to_token(a))
+            .unwrap_or_default()
+    }
+
+    fn evaluate(pos: &Position) -> i32 {
+        eval::evaluate(pos)
+    }
+
+    fn is_noisy(pos: &Position, mv: Action) -> bool {
+        movegen::is_capture(pos, mv) || eval::promotes(pos, mv)
+    }
+
+    fn noisy_order(pos: &Position, mv: Action) -> i32 {
+        eval::capture_order(pos, mv)
+    }
+
+    fn see_ge(pos: &Position, mv: Action, threshold: i32) -> bool {
+        eval::see_ge(pos, mv, threshold)
+    }
+
+    fn null_move(pos: &Position) -> Option<Position> {
+        // With dozens of pieces zugzwang is rare; a side in check, or one
+        // whose King must be captured, cannot pass.
+        if pos.in_check()
+            || pos
+                .king(1 - pos.side)
+                .is_none_or(|k| pos.attacked(k, pos.side))
+        {
+            return None;
+        }
+        let mut p = pos.clone();
+        p.halfmove += 1;
+        p.reversible += 1;
+        if p.side == 1 {
+            p.fullmove += 1;
+        }
+        p.set_side(1 - pos.side);
+        Some(p)
+    }
+
+    fn count_turns(pos: &Position) -> u64 {
+        movegen::count_legal(pos)
+    }
+}

@@ -1,0 +1,213 @@
+//! Vanguard Chess rules: FEN, tokens, the depth-1 move lists and the
+//! 80-token game of the spec, and positions for each special rule.
+
+use super::types::*;
+use super::*;
+use crate::turns::legal_turns;
+use crate::{Game, Variant};
+
+fn tokens(fen: &str) -> Vec<String> {
+    let pos = Vanguard::from_fen(fen).unwrap();
+    let mut t: Vec<String> = legal_turns::<Vanguard>(&pos)
+        .into_iter()
+        .map(|(_, token, _)| token)
+        .collect();
+    t.sort();
+    t
+}
+
+fn fen_of(name: &str) -> String {
+    let text = include_str!("../../../perft/data/vanguard.epd");
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if line == format!("# {name}") {
+            let entry = lines.next().unwrap();
+            return entry.split(" ;").next().unwrap().to_string();
+        }
+    }
+    panic!("no position {name}");
+}
+
+#[test]
+fn start_fen_round_trips_and_hashes_agree() {
+    let pos = Vanguard::start();
+    assert_eq!(Vanguard::to_fen(&pos), Vanguard::START_FEN);
+    assert_eq!(pos.hash, pos.full_hash());
+    assert_eq!(pos.by_color[0].count(), 48);
+    assert_eq!(pos.rights.count(), 28);
+}
+
+#[test]
+fn fen_examples_of_the_spec() {
+    let cases = [
+        (vec!["e3e7"], "hdyfbweqkicbfydh/rnzlaamggmaalznr/ppppsssttssspppp/16/16/16/16/16/16/4S11/16/16/16/PPPP1SSTTSSSPPPP/RNZLAAMGGMAALZNR/HDYFBWEQKICBFYDH b ABCDFGJKLMNOPabcdefgjklmnop 0 1"),
+        (vec!["f1g4", "f16g13", "g4h1"], "hdyfb1eqkicbfydh/rnzlaamggmaalznr/ppppsssttssspppp/6w9/16/16/16/16/16/16/16/16/6Q9/PPPPSSSTTSSSPPPP/RNZLAAMGGMAALZNR/HDYFB1EWKICBFYDH b ABCDEFGJKLMNOPabcdefgjklmnop 3 2"),
+        (vec!["d3d4", "d14d13", "c2d3"], "hdyfbweqkicbfydh/rnzlaamggmaalznr/ppp1sssttssspppp/3p12/16/16/16/16/16/16/16/16/3P12/PPPZSSSTTSSSPPPP/RN1LAAMGGMAALZNR/HDYFBWEQKICBFYDH b ABCEFGJKLMNOPabcefgjklmnop 1 2"),
+    ];
+    for (moves, fen) in cases {
+        let mut game = Game::<Vanguard>::default();
+        for m in &moves {
+            game.play_token(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+        assert_eq!(Vanguard::to_fen(game.position()), fen, "{moves:?}");
+        let back = Vanguard::from_fen(fen).unwrap();
+        assert_eq!(Vanguard::to_fen(&back), fen);
+        assert_eq!(
+            back.hash,
+            game.position().hash,
+            "hash of a FEN equals the played hash"
+        );
+    }
+}
+
+#[test]
+fn bad_fens_are_refused() {
+    let start = Vanguard::START_FEN;
+    let bad = [
+        "",
+        "16/16 w - 0 1",
+        &start.replace(" w ", " x "),
+        &start.replace(
+            "/16/16/16/16/16/16/16/16/16/16/",
+            "/16/16/16/16/16/16/16/16/16/17/",
+        ),
+        &start.replace("hdyfbweqkicbfydh", "hdyfbweqkicbfyd"),
+        &start.replace("hdyfbweqkicbfydh", "hdyfbweqkicbfydhh"),
+        &start.replace("hdyfbweqkicbfydh", "hdyfbweqxicbfydh"),
+        &start.replace("ABCDEFGJKLMNOP", "ABCDEFGHJKLMNOP"),
+        &start.replace("ABCDEFGJKLMNOP", "BA"),
+        &start.replace(" 0 1", " x 1"),
+        &start.replace(" 0 1", " 0 0"),
+        &start.replace(" 0 1", ""),
+        "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16 w - 0 1",
+        "P15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - 0 1",
+        "16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16 w - 0 1",
+        "kk14/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - 0 1",
+    ];
+    for fen in bad {
+        let k_missing_white = fen.starts_with("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16");
+        if k_missing_white {
+            // One King is enough for a valid FEN (the other side has lost).
+            assert!(Vanguard::from_fen(fen).is_ok());
+            continue;
+        }
+        assert!(Vanguard::from_fen(fen).is_err(), "accepted: {fen}");
+    }
+}
+
+#[test]
+fn depth_one_move_lists_of_the_spec() {
+    let lists: [(&str, &str); 8] = [
+        ("wizard_swap_evasion", "h8j7 h8j9 i10j10 j7i6 j7i7 j7i8 j7k6 j7k7 j7k8"),
+        ("bowman_shot", "a1a2 a1b1 a1b2 d10d11 h8d6,d6f7 h8f7 h8f9 h8g10 h8i10 h8j12,j12i10 i8i9 i8j9"),
+        ("must_capture_king_prince_succeeds", "f11h12 h4h12"),
+        ("no_safe_move_with_prince", "a1b1 a1b2 a2b1 a2b3 a2b4 a2c1 a2c3"),
+        ("berserker_takes_king_and_prince", "e8e9 e8e9,e9d10 e8e9,e9d8 e8e9,e9d9 e8e9,e9e10 e8e9,e9e8 e8e9,e9f10 e8e9,e9f8 e8e9,e9f9"),
+        ("bowman_shot_check", "a8h8 i10h10 i10h11 i10h9 i10i11 i10i9 i10j10 i10j11 i10j9"),
+        ("lancer_capture_only_check", "a6e6 e7d6 e7d8 e7e6 e7f6 e7f8"),
+        ("lancer", "a1a2 a1b1 a1b2 d10d11 f8f9 g10g11 h8d6 h8f4 h8f7 h8f9 h8g6 h8h10 h8i10 h8i6 h8j12 h8j4 h8j7 h8j9 h8k8 h8l6"),
+    ];
+    for (name, expected) in lists {
+        let mut want: Vec<&str> = expected.split(' ').collect();
+        want.sort();
+        assert_eq!(tokens(&fen_of(name)), want, "{name}");
+    }
+}
+
+#[test]
+fn the_eighty_token_game_reaches_midgame_3() {
+    let line = "c3c7 d15f11 b1i15 k16i15 a1a4 c15d13 f3f4 d16c15 m1j4 o14o10 \
+        f1e3 c15d12 n2o4 m15k11 a4a6 d12c9 o2m1 c9c7 d2f6 c7f6 \
+        n3n5 f11b9 a3a5 f6i3 k2i3,i3k2 c14c10 i2i14 b14b10 c1a1 k11g13 \
+        j4i7 h15i14 k3k4 d13f11 a6a8 b9a7 a8a7 h14i13 o1i13 g13i13 \
+        k4k5 h16h3 g1h3 n15p13 h3o10 f11d13 c2d2 a14a10 o10n11 d13b12 \
+        n11p13 o15p13 a7a8 b12a13 a8a10 i14o8 a10c10 o8o4 i7j6 o4p3 \
+        p2p3 d14d13 j6l6 b16h4 p3p13 m16p13 g3f3 n14n13 g2h4 o16h2 \
+        h1h2 i15i14 c10b10 i13g12 i1h1 l15m16 l6i9 m16l15 e3b2 j14j10";
+    let mut game = Game::<Vanguard>::default();
+    for (i, t) in line.split_whitespace().enumerate() {
+        game.play_token(t)
+            .unwrap_or_else(|e| panic!("token {}: {t}: {e}", i + 1));
+        assert_eq!(
+            game.position().hash,
+            game.position().full_hash(),
+            "after {t}"
+        );
+    }
+    assert_eq!(Vanguard::to_fen(game.position()), fen_of("midgame_3"));
+}
+
+#[test]
+fn alternative_spellings_are_accepted_and_garbage_refused() {
+    // A pass through any empty neighbour, and the forced promotion letter.
+    let lion = fen_of("berserker_lion");
+    let pos = Vanguard::from_fen(&lion).unwrap();
+    let canonical = Vanguard::parse_turn(&pos, "h8g7,g7h8").unwrap();
+    assert_eq!(Vanguard::parse_turn(&pos, "h8h7,h7h8").unwrap(), canonical);
+    let promo = Vanguard::from_fen(&fen_of("promotion")).unwrap();
+    let plain = Vanguard::parse_turn(&promo, "b15b16").unwrap();
+    assert_eq!(Vanguard::parse_turn(&promo, "b15b16n").unwrap(), plain);
+    assert!(Vanguard::parse_turn(&promo, "b15b16q")
+        .unwrap_err()
+        .is_illegal());
+    for garbage in ["", "e2", "z1z2", "e3e7,", "a1a2,a2a3,a3a4", "é3e7", "e0e7"] {
+        let e = Vanguard::parse_turn(&promo, garbage).unwrap_err();
+        assert!(!e.is_illegal(), "{garbage}: {e}");
+    }
+    assert!(Vanguard::parse_turn(&promo, "a1a5")
+        .unwrap_err()
+        .is_illegal());
+}
+
+#[test]
+fn endings_by_the_rules() {
+    use crate::{DrawReason, Outcome, Side, WinReason};
+    let mated = Vanguard::from_fen(&fen_of("checkmate_without_prince")).unwrap();
+    assert_eq!(
+        Vanguard::rule_outcome(&mated),
+        Some(Outcome::Win {
+            winner: Side::Black,
+            reason: WinReason::Checkmate
+        })
+    );
+    let stale = Vanguard::from_fen(&fen_of("stalemate")).unwrap();
+    assert_eq!(
+        Vanguard::rule_outcome(&stale),
+        Some(Outcome::Draw(DrawReason::Stalemate))
+    );
+    // Capturing the King of a side without a Prince wins at once.
+    let mut game = Game::<Vanguard>::from_fen(&fen_of("king_capture_without_prince_wins")).unwrap();
+    game.play_token("h4h12").unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: WinReason::KingCaptured
+        })
+    );
+    // With a Prince, it becomes the King.
+    let mut game =
+        Game::<Vanguard>::from_fen(&fen_of("must_capture_king_prince_succeeds")).unwrap();
+    game.play_token("h4h12").unwrap();
+    assert_eq!(game.position().king(1), square(12, 13));
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn sideways_shuffles_repeat_although_they_reset_the_clock() {
+    use crate::{DrawReason, Outcome};
+    let fen = "k15/16/16/16/16/16/16/16/16/16/16/16/6s9/16/6S9/K15 w - 0 1";
+    let mut game = Game::<Vanguard>::from_fen(fen).unwrap();
+    for t in [
+        "g2h2", "g4h4", "h2g2", "h4g4", "g2h2", "g4h4", "h2g2", "h4g4",
+    ] {
+        assert_eq!(game.outcome(), None, "before {t}");
+        game.play_token(t).unwrap();
+        assert_eq!(
+            game.position().halfmove,
+            0,
+            "a Soldier move resets the clock"
+        );
+    }
+    assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+}

@@ -235,6 +235,37 @@ fn xboard_lines(input: &str) -> Vec<String> {
 }
 
 #[test]
+fn xboard_sends_a_multi_leg_move_one_leg_per_line_and_reads_it_whole() {
+    // Vanguard: the Berserker's double capture of King and Prince wins.
+    let lines = xboard_lines(
+        "new\nvariant vanguard\nforce\n\
+         setboard 16/16/16/16/16/16/5i10/4k11/4Z11/16/16/16/16/16/16/K15 w - 0 1\n\
+         sd 2\ngo\n",
+    );
+    let mv = lines
+        .iter()
+        .position(|l| l.starts_with("move "))
+        .expect("move");
+    assert_eq!(lines[mv], "move e8e9,", "{lines:?}");
+    assert_eq!(lines[mv + 1], "move e9f10", "{lines:?}");
+    assert_eq!(lines[mv + 2], "1-0 {White captures the king}", "{lines:?}");
+    // The GUI sends the legs joined by a comma; Black (the engine) answers
+    // with its Prince, now King.
+    let lines = xboard_lines(
+        "new\nvariant vanguard\n\
+         setboard 16/16/16/16/16/16/5i10/4k11/4Z11/16/16/16/16/16/16/K15 w - 0 1\n\
+         sd 1\nusermove e8e9,e9d10\n",
+    );
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.starts_with("move f10")), "{lines:?}");
+}
+
+#[test]
 fn xboard_plays_its_side_and_announces_mate() {
     let lines = xboard_lines(
         "ping 1\nnew\nforce\nsetboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\nsd 3\npost\ngo\n",

@@ -270,7 +270,13 @@ impl Session {
             log::error!("the engine's own move {token} was rejected: {e}");
             return;
         }
-        self.say(&format!("move {token}"));
+        // A multi-leg move goes out one leg per line, each but the last
+        // ending in a comma (CECP).
+        let legs: Vec<&str> = token.split(',').collect();
+        for (i, leg) in legs.iter().enumerate() {
+            let more = if i + 1 < legs.len() { "," } else { "" };
+            self.say(&format!("move {leg}{more}"));
+        }
         self.xb_check_end();
         if self.xboard.ponder && !self.xboard.game_over && !self.xboard.force {
             if let Some(reply) = best.ponder {

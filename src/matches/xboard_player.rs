@@ -300,6 +300,9 @@ impl Player for XboardPlayer {
         }
         self.synced = request.played.len() + 1;
         let mut score = None;
+        // A multi-leg move arrives one leg per `move` line, all but the
+        // last ending in a comma.
+        let mut legs = String::new();
         self.process.wait_for(request.deadline, |line| {
             let trimmed = line.trim();
             if let Some(s) = thinking_score(trimmed) {
@@ -308,10 +311,16 @@ impl Player for XboardPlayer {
             }
             let mut words = trimmed.split_whitespace();
             match words.next()? {
-                "move" => Some(Ok(Reply::Move {
-                    text: words.next().unwrap_or("").to_string(),
-                    score,
-                })),
+                "move" => {
+                    legs.push_str(words.next().unwrap_or(""));
+                    if legs.ends_with(',') {
+                        return None;
+                    }
+                    Some(Ok(Reply::Move {
+                        text: std::mem::take(&mut legs),
+                        score,
+                    }))
+                }
                 "resign" => Some(Ok(Reply::Resign)),
                 "Illegal" => Some(Err(Failure::Protocol(format!(
                     "it refused a legal move: '{trimmed}'"

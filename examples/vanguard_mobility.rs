@@ -13,13 +13,11 @@ use variants::vanguard::position::Position;
 use variants::vanguard::types::*;
 use variants::MoveList;
 
-/// A small deterministic generator (SplitMix64).
+/// The next number of a deterministic sequence (SplitMix64).
 fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    let (s, out) = variants::zobrist::splitmix64(*state);
+    *state = s;
+    out
 }
 
 /// Average (quiet moves, captures) of `kind` over its squares, with the

@@ -1,7 +1,7 @@
 //! Pseudo-legal actions of every piece (spec section 4) and the legality
 //! rules of section 7 (check, the must-capture rule, the Prince).
 
-use super::position::{bowman_leg, far_rank, forward, Position, EMPTY};
+use super::position::{bowman_leg, forward, Position, EMPTY};
 use super::types::*;
 use crate::MoveList;
 
@@ -380,9 +380,4 @@ pub fn count_legal(pos: &Position) -> u64 {
     let mut list = MoveList::new();
     legal(pos, &mut list);
     list.len() as u64
-}
-
-/// Whether a pawn-class piece may stand on `sq` (never on its far rank).
-pub fn pawn_square_ok(color: usize, sq: Square) -> bool {
-    rank_of(sq) != far_rank(color)
 }

@@ -207,11 +207,6 @@ impl Action {
             _ => ActionKind::Pass,
         }
     }
-
-    /// Whether the token has two legs.
-    pub const fn two_legs(self) -> bool {
-        !matches!(self.kind(), ActionKind::Normal | ActionKind::Swap)
-    }
 }
 
 impl crate::MoveCode for Action {

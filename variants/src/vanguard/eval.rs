@@ -41,23 +41,13 @@ pub fn promotes(pos: &Position, action: Action) -> bool {
 /// Ordering key of a capture: most valuable victim first, cheapest
 /// attacker first.
 pub fn capture_order(pos: &Position, action: Action) -> i32 {
-    let value = |sq: Square| match pos.piece(sq) {
-        Some((c, k)) if c != pos.side => VALUE[k].max(50) + if k == KING { 5000 } else { 0 },
-        _ => 0,
-    };
-    let mut victims = match action.kind() {
-        ActionKind::Normal => value(action.to()),
-        ActionKind::ArcherShot | ActionKind::BowmanShot => value(action.via()),
-        ActionKind::LionDouble => {
-            value(action.via())
-                + if action.to() != action.from() {
-                    value(action.to())
-                } else {
-                    0
-                }
-        }
-        _ => 0,
-    };
+    let mut victims: i32 = pos
+        .victims(action)
+        .into_iter()
+        .flatten()
+        .filter_map(|sq| pos.piece(sq))
+        .map(|(_, k)| VALUE[k].max(50) + if k == KING { 5000 } else { 0 })
+        .sum();
     if promotes(pos, action) {
         victims += 300;
     }
@@ -67,19 +57,13 @@ pub fn capture_order(pos: &Position, action: Action) -> i32 {
 
 /// What an action wins at once: its victims and any promotion.
 fn immediate_gain(pos: &Position, action: Action) -> i32 {
-    let value = |sq: Square| match pos.piece(sq) {
-        Some((c, k)) if c != pos.side => VALUE[k],
-        _ => 0,
-    };
-    let mut gain = match action.kind() {
-        ActionKind::Normal => value(action.to()),
-        ActionKind::ArcherShot | ActionKind::BowmanShot => value(action.via()),
-        ActionKind::LionDouble if action.to() != action.from() => {
-            value(action.via()) + value(action.to())
-        }
-        ActionKind::LionDouble => value(action.via()),
-        _ => 0,
-    };
+    let mut gain: i32 = pos
+        .victims(action)
+        .into_iter()
+        .flatten()
+        .filter_map(|sq| pos.piece(sq))
+        .map(|(_, k)| VALUE[k])
+        .sum();
     if promotes(pos, action) {
         if let Some((_, k)) = pos.piece(action.from()) {
             gain += VALUE[promotion_of(k)] - VALUE[k];

@@ -271,24 +271,12 @@ fn berserker(pos: &Position, us: usize, from: Square, out: &mut MoveList<Action>
 
 /// Whether `action` captures on `sq`.
 pub fn captures_on(pos: &Position, action: Action, sq: Square) -> bool {
-    let enemy = |s: Square| pos.piece(s).is_some_and(|(c, _)| c != pos.side);
-    match action.kind() {
-        ActionKind::Normal => action.to() == sq && enemy(sq),
-        ActionKind::ArcherShot | ActionKind::BowmanShot => action.via() == sq,
-        ActionKind::LionDouble => {
-            action.via() == sq || (action.to() == sq && action.to() != action.from() && enemy(sq))
-        }
-        ActionKind::Swap | ActionKind::Pass => false,
-    }
+    pos.victims(action).contains(&Some(sq))
 }
 
 /// Whether an action captures anything.
 pub fn is_capture(pos: &Position, action: Action) -> bool {
-    match action.kind() {
-        ActionKind::Normal => pos.piece(action.to()).is_some_and(|(c, _)| c != pos.side),
-        ActionKind::ArcherShot | ActionKind::BowmanShot | ActionKind::LionDouble => true,
-        ActionKind::Swap | ActionKind::Pass => false,
-    }
+    pos.victims(action)[0].is_some()
 }
 
 /// Safe (section 7): after it, the opponent has no King, or our King is

@@ -290,34 +290,38 @@ impl Position {
         false
     }
 
+    /// The enemy-occupied squares an action captures on: the end square of
+    /// a move, the victim of a shot, the Berserker's one or two victims.
+    pub fn victims(&self, action: Action) -> [Option<Square>; 2] {
+        let enemy = |sq: Square| {
+            self.piece(sq)
+                .is_some_and(|(c, _)| c != self.side)
+                .then_some(sq)
+        };
+        let (from, to, via) = (action.from(), action.to(), action.via());
+        match action.kind() {
+            ActionKind::Normal => [enemy(to), None],
+            ActionKind::ArcherShot | ActionKind::BowmanShot => [enemy(via), None],
+            ActionKind::LionDouble if to != from => [enemy(via), enemy(to)],
+            ActionKind::LionDouble => [enemy(via), None],
+            ActionKind::Swap | ActionKind::Pass => [None, None],
+        }
+    }
+
     /// The position after `action`, a pseudo-legal action of the side to
     /// move (spec section 6).
     pub fn apply(&self, action: Action) -> Position {
         let mut p = self.clone();
         let us = self.side;
         let them = 1 - us;
-        let (from, to, via) = (action.from(), action.to(), action.via());
+        let (from, to) = (action.from(), action.to());
         let mover_kind = self.piece(from).map_or(KING, |(_, k)| k);
-        let mut captured: [Option<(Square, usize)>; 2] = [None, None];
-        let mut take = |p: &mut Position, sq: Square, slot: usize| {
-            if let Some((c, k)) = p.piece(sq) {
-                if c == them {
-                    p.remove(sq);
-                    captured[slot] = Some((sq, k));
-                }
-            }
-        };
         // 1. Captures.
-        match action.kind() {
-            ActionKind::Normal => take(&mut p, to, 0),
-            ActionKind::ArcherShot | ActionKind::BowmanShot => take(&mut p, via, 0),
-            ActionKind::LionDouble => {
-                take(&mut p, via, 0);
-                if to != from {
-                    take(&mut p, to, 1);
-                }
+        let mut captured: [Option<(Square, usize)>; 2] = [None, None];
+        for (slot, sq) in self.victims(action).into_iter().enumerate() {
+            if let Some(sq) = sq {
+                captured[slot] = p.remove(sq).map(|(_, k)| (sq, k));
             }
-            ActionKind::Swap | ActionKind::Pass => {}
         }
         // 2. Movement.
         match action.kind() {

@@ -146,7 +146,6 @@ struct Config {
     shard: Shard,
     id: MatchId,
     jobs: Vec<Job>,
-    timeout: Duration,
     event: String,
 }
 
@@ -163,13 +162,7 @@ pub fn run(args: &MatchArgs) -> ExitCode {
     match play_match(args, &config) {
         Ok(report) => {
             print!("{}", report.summary());
-            if let Some(path) = &args.json {
-                if let Err(e) = std::fs::write(path, report.to_json()) {
-                    eprintln!("error: {}: {e}", path.display());
-                    return ExitCode::FAILURE;
-                }
-            }
-            ExitCode::SUCCESS
+            save_json(&report, args.json.as_deref())
         }
         Err(e) => {
             eprintln!("error: {e}");
@@ -209,8 +202,14 @@ pub fn run_merge(args: &MergeArgs) -> ExitCode {
     if missing > 0 {
         println!("({missing} shard(s) not merged yet)");
     }
-    if let Some(path) = &args.json {
-        if let Err(e) = std::fs::write(path, merged.to_json()) {
+    save_json(&merged, args.json.as_deref())
+}
+
+/// Writes the report's JSON where `--json` asked; the exit status says
+/// whether that worked.
+fn save_json(report: &Report, path: Option<&std::path::Path>) -> ExitCode {
+    if let Some(path) = path {
+        if let Err(e) = std::fs::write(path, report.to_json()) {
             eprintln!("error: {}: {e}", path.display());
             return ExitCode::FAILURE;
         }
@@ -233,7 +232,7 @@ fn configure(args: &MatchArgs) -> Result<Config, String> {
     let tc = args.tc.as_deref().map(TimeControl::parse).transpose()?;
     let st = match args.st {
         Some(s) => Some(
-            spec::seconds(&s.to_string())
+            spec::seconds_of(s)
                 .filter(|d| !d.is_zero())
                 .ok_or("--st needs a positive number of seconds")?,
         ),
@@ -251,7 +250,7 @@ fn configure(args: &MatchArgs) -> Result<Config, String> {
     if args.nodes.is_some() && engines.iter().any(|e| e.proto == spec::Proto::Xboard) {
         return Err("--nodes works with UCI engines only (XBoard has no node limit)".into());
     }
-    let timeout = spec::seconds(&args.timeout.to_string())
+    let timeout = spec::seconds_of(args.timeout)
         .filter(|d| !d.is_zero())
         .ok_or("--timeout needs a positive number of seconds")?;
     let draw = args.draw.as_deref().map(DrawRule::parse).transpose()?;
@@ -338,7 +337,6 @@ fn configure(args: &MatchArgs) -> Result<Config, String> {
         shard,
         id,
         jobs,
-        timeout,
         event: args.event.clone(),
     })
 }
@@ -352,7 +350,7 @@ fn start_engine(config: &Config, which: usize, worker: usize) -> Result<Box<dyn 
         &config.engines[which],
         &format!("engine{}#{worker}", which + 1),
         &config.id.variant,
-        config.timeout,
+        config.rules.timeout,
     )
 }
 

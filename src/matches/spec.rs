@@ -152,8 +152,24 @@ impl TimeControl {
 
 /// Seconds as a non-negative decimal.
 pub fn seconds(text: &str) -> Option<Duration> {
-    let v: f64 = text.trim().parse().ok()?;
+    seconds_of(text.trim().parse().ok()?)
+}
+
+/// A non-negative, finite number of seconds as a duration.
+pub fn seconds_of(v: f64) -> Option<Duration> {
     (v.is_finite() && (0.0..1e9).contains(&v)).then(|| Duration::from_secs_f64(v))
+}
+
+/// The pairs of an option's `key=N,...` value, every value a whole number.
+fn whole_pairs(option: &str, text: &str) -> Result<Vec<(String, i64)>, String> {
+    pairs(text)
+        .map_err(|e| format!("{option}: {e}"))?
+        .into_iter()
+        .map(|(key, value)| match value.parse::<i64>() {
+            Ok(n) => Ok((key, n)),
+            Err(_) => Err(format!("{option}: '{key}={value}' is not a whole number")),
+        })
+        .collect()
 }
 
 /// Seconds without needless decimals: `10`, `0.1`.
@@ -186,10 +202,7 @@ impl DrawRule {
             move_count: 0,
             score: -1,
         };
-        for (key, value) in pairs(text).map_err(|e| format!("--draw: {e}"))? {
-            let n: i64 = value
-                .parse()
-                .map_err(|_| format!("--draw: '{key}={value}' is not a whole number"))?;
+        for (key, n) in whole_pairs("--draw", text)? {
             match key.as_str() {
                 "movenumber" => rule.move_number = n.clamp(0, u32::MAX as i64) as u32,
                 "movecount" => rule.move_count = n.clamp(0, u32::MAX as i64) as u32,
@@ -225,10 +238,7 @@ impl ResignRule {
             move_count: 0,
             score: 0,
         };
-        for (key, value) in pairs(text).map_err(|e| format!("--resign: {e}"))? {
-            let n: i64 = value
-                .parse()
-                .map_err(|_| format!("--resign: '{key}={value}' is not a whole number"))?;
+        for (key, n) in whole_pairs("--resign", text)? {
             match key.as_str() {
                 "movecount" => rule.move_count = n.clamp(0, u32::MAX as i64) as u32,
                 "score" => rule.score = n.clamp(0, 1_000_000) as i32,

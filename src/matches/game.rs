@@ -6,7 +6,6 @@ use super::process::Failure;
 use super::referee::Referee;
 use super::spec::{DrawRule, ResignRule};
 use std::time::{Duration, Instant};
-use variants::pgn::Notation;
 use variants::Side;
 
 /// The rules of play every game of a match shares.
@@ -24,8 +23,6 @@ pub struct GameRules {
     pub resign: Option<ResignRule>,
     /// Turns after which the game is adjudicated a draw.
     pub max_plies: Option<usize>,
-    /// Movetext notation of the PGN.
-    pub notation: Notation,
 }
 
 /// How a game ended, for the PGN `Termination` tag.
@@ -329,7 +326,6 @@ mod tests {
             draw,
             resign,
             max_plies: None,
-            notation: Notation::Token,
         }
     }
 

@@ -147,6 +147,8 @@ struct Config {
     id: MatchId,
     jobs: Vec<Job>,
     event: String,
+    /// Movetext notation of the PGN.
+    notation: Notation,
 }
 
 /// Runs `arcana match`: 0 when the match was played, 2 on bad arguments or
@@ -328,10 +330,10 @@ fn configure(args: &MatchArgs) -> Result<Config, String> {
             draw,
             resign,
             max_plies: args.maxplies,
-            notation: match args.pgn_notation {
-                PgnNotation::Token => Notation::Token,
-                PgnNotation::San => Notation::San,
-            },
+        },
+        notation: match args.pgn_notation {
+            PgnNotation::Token => Notation::Token,
+            PgnNotation::San => Notation::San,
         },
         sprt,
         shard,
@@ -544,7 +546,7 @@ fn play_job(
     let mut pgn = referee.pgn(
         &tags,
         finished.result,
-        config.rules.notation,
+        config.notation,
         Some(&finished.reason),
     );
     pgn.push('\n');

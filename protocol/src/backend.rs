@@ -77,6 +77,8 @@ pub trait Backend: Send {
     fn fen(&self) -> String;
     /// The board drawn for humans.
     fn board(&self) -> String;
+    /// The lines that define the variant to an XBoard GUI.
+    fn xboard_definition(&self) -> Vec<String>;
     /// The static evaluation, from White's point of view.
     fn eval_white(&self) -> i32;
     /// Perft split by root turn, and the total.
@@ -248,6 +250,10 @@ impl<V: Variant> Backend for VariantBackend<V> {
 
     fn board(&self) -> String {
         V::board_text(self.game.position())
+    }
+
+    fn xboard_definition(&self) -> Vec<String> {
+        V::xboard_definition()
     }
 
     fn eval_white(&self) -> i32 {

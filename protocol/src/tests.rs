@@ -266,6 +266,46 @@ fn xboard_sends_a_multi_leg_move_one_leg_per_line_and_reads_it_whole() {
 }
 
 #[test]
+fn xboard_variant_vanguard_defines_board_pieces_and_takes_the_gui_fen() {
+    let lines = xboard_lines("protover 2\nnew\nvariant vanguard\nping 1\n");
+    let setup = lines
+        .iter()
+        .position(|l| l.starts_with("setup "))
+        .expect("setup line");
+    assert_eq!(
+        lines[setup],
+        "setup (PNBRQFTECYIADG.MWZLSHKpnbrqftecyiadg.mwzlshk) 16x16+0_fairy \
+         hdyfbweqkicbfydh/rnzlaamggmaalznr/ppppsssttssspppp/16/16/16/16/16/16/16/16/16/16/\
+         PPPPSSSTTSSSPPPP/RNZLAAMGGMAALZNR/HDYFBWEQKICBFYDH w - - 0 1"
+    );
+    let pieces: Vec<&String> = lines.iter().filter(|l| l.starts_with("piece ")).collect();
+    let letters: String = pieces.iter().map(|l| &l[6..7]).collect();
+    assert_eq!(letters, "KQRBNPSTCEDIYHFGAMLWZ");
+    assert!(pieces.contains(&&"piece N& NmpafmpafmpafmpasW".to_string()));
+    assert_eq!(lines.last().map(String::as_str), Some("pong 1"));
+    // Chess defines nothing: XBoard knows it.
+    let lines = xboard_lines("protover 2\nnew\nvariant normal\nping 1\n");
+    assert!(!lines
+        .iter()
+        .any(|l| l.starts_with("setup") || l.starts_with("piece")));
+    // XBoard echoes the start as a six-field FEN; Pawns and Soldiers on
+    // their start rank keep their initial move (c3c7 goes four squares).
+    let lines = xboard_lines(
+        "protover 2\nnew\nvariant vanguard\nforce\n\
+         setboard hdyfbweqkicbfydh/rnzlaamggmaalznr/ppppsssttssspppp/16/16/16/16/16/16/16/16/16/16/\
+         PPPPSSSTTSSSPPPP/RNZLAAMGGMAALZNR/HDYFBWEQKICBFYDH w - - 0 1\n\
+         usermove c3c7\nping 2\n",
+    );
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().map(String::as_str), Some("pong 2"));
+}
+
+#[test]
 fn xboard_plays_its_side_and_announces_mate() {
     let lines = xboard_lines(
         "ping 1\nnew\nforce\nsetboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\nsd 3\npost\ngo\n",

@@ -340,6 +340,11 @@ impl Session {
                 self.xb_abandon();
                 let r = self.switch_variant(rest);
                 self.xboard.game_over = false;
+                if r.is_ok() {
+                    for line in self.backend.xboard_definition() {
+                        self.say(&line);
+                    }
+                }
                 r
             }
             "force" => {

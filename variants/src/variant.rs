@@ -115,6 +115,14 @@ pub trait Variant: Sized + Send + Sync + 'static {
         Self::turn_to_token(pos, plies)
     }
 
+    /// Lines an XBoard engine sends right after `variant <id>` to define a
+    /// variant the GUI does not know (`setup` with board size, piece letters
+    /// and start position, `piece` with each piece's moves). Empty where
+    /// XBoard knows the game.
+    fn xboard_definition() -> Vec<String> {
+        Vec::new()
+    }
+
     /// Human notation (SAN where the variant has one) of a turn.
     fn turn_to_san(pos: &Self::Position, plies: &[Self::Move]) -> String {
         Self::turn_to_token(pos, plies)

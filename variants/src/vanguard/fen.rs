@@ -10,8 +10,20 @@ fn err(msg: impl Into<String>) -> FenError {
 }
 
 /// Reads a FEN; the error says what is wrong.
+///
+/// Besides the five fields of the spec it takes the six-field form XBoard
+/// writes for this board (`<board> <side> <castling> <e.p.> <halfmove>
+/// <move>`, the two middle fields unused here). That form has no rights
+/// field, so every Pawn and Soldier on its start rank gets its initial-move
+/// right: the same reading as XBoard's own `i` moves, which only ask that
+/// the piece stands on its start square.
 pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    let xboard_form = fields.len() == 6;
+    if xboard_form {
+        fields.remove(3);
+        fields[2] = "-";
+    }
     if fields.len() != 5 {
         return Err(err(format!(
             "expected 5 fields (board, side, rights, halfmove clock, move number), found {}",
@@ -108,6 +120,17 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
             }
         }
     }
+    if xboard_form {
+        for color in 0..2 {
+            let start_rank = if color == 0 { 2 } else { 13 };
+            let candidates = pos.pieces(color, PAWN) | pos.pieces(color, SOLDIER);
+            for sq in candidates.iter() {
+                if rank_of(sq) == start_rank {
+                    pos.set_right(sq, true);
+                }
+            }
+        }
+    }
     pos.halfmove = fields[3]
         .parse()
         .map_err(|_| err(format!("bad halfmove clock '{}'", fields[3])))?;
@@ -119,6 +142,15 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
     // No history is known before the FEN: the clock bounds the window.
     pos.reversible = pos.halfmove;
     Ok(pos)
+}
+
+/// Writes the FEN in the six-field form XBoard reads for this board: no
+/// castling, no en-passant square and no rights field (XBoard judges
+/// initial moves by the start square alone).
+pub fn to_xboard_fen(pos: &Position) -> String {
+    let fen = to_fen(pos);
+    let f: Vec<&str> = fen.split(' ').collect();
+    format!("{} {} - - {} {}", f[0], f[1], f[3], f[4])
 }
 
 /// Writes the FEN.

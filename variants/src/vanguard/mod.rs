@@ -14,6 +14,7 @@ pub mod position;
 #[cfg(test)]
 mod tests;
 pub mod types;
+mod xboard;
 
 pub use position::Position;
 pub use types::Action;
@@ -33,6 +34,10 @@ impl Variant for Vanguard {
 
     fn from_fen(fen: &str) -> Result<Position, FenError> {
         fen::from_fen(fen)
+    }
+
+    fn xboard_definition() -> Vec<String> {
+        xboard::definition()
     }
 
     fn to_fen(pos: &Position) -> String {

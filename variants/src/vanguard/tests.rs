@@ -211,3 +211,25 @@ fn sideways_shuffles_repeat_although_they_reset_the_clock() {
     }
     assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
 }
+
+#[test]
+fn xboard_six_field_fen_gives_rights_to_pawns_and_soldiers_on_their_start_rank() {
+    let xb = "k15/16/2p1p4s1s4/16/16/16/16/16/16/16/6n9/16/7r8/2P1P1P2S1S4/16/K15 w - - 3 9";
+    let pos = Vanguard::from_fen(xb).unwrap();
+    // Every Pawn and Soldier on rank 3 / rank 14 gets its right, the
+    // halfmove clock and move number are kept.
+    assert_eq!(
+        Vanguard::to_fen(&pos),
+        "k15/16/2p1p4s1s4/16/16/16/16/16/16/16/6n9/16/7r8/2P1P1P2S1S4/16/K15 w CEGJLcejl 3 9"
+    );
+    assert_eq!(super::fen::to_xboard_fen(&pos), xb);
+    // Five fields stay the spec's FEN: no rights inferred.
+    let spec = Vanguard::from_fen(
+        "k15/16/2p1p4s1s4/16/16/16/16/16/16/16/6n9/16/7r8/2P1P1P2S1S4/16/K15 w - 3 9",
+    )
+    .unwrap();
+    assert!(Vanguard::to_fen(&spec).contains(" w - 3 9"));
+    assert!(
+        Vanguard::from_fen("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0").is_err()
+    );
+}

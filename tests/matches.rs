@@ -101,6 +101,11 @@ fn every_variant_plays_a_four_game_match_over_both_protocols() {
             "--random-plies",
             "2",
             "--repeat",
+            // Depth-2 play can shuffle for thousands of plies (Advanced
+            // Wizard Chess re-places captured pieces, and every capture
+            // resets the 100-ply count).
+            "--maxplies",
+            "300",
             "--quiet",
             "--pgn",
             pgn_file.to_str().unwrap(),

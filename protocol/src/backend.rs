@@ -125,6 +125,10 @@ struct VariantBackend<V: Variant> {
     running: Option<Running>,
     searches: u64,
     ponder_plies: Option<Vec<V::Move>>,
+    /// The `position` command (FEN, tokens) the game was last set from,
+    /// while nothing else has changed it: a GUI resends the whole game
+    /// each move, and only the new tokens need reading.
+    last_position: Option<(Option<String>, Vec<String>)>,
 }
 
 struct ProtocolReporter {
@@ -190,6 +194,7 @@ impl<V: Variant> VariantBackend<V> {
             running: None,
             searches: 0,
             ponder_plies: None,
+            last_position: None,
         }
     }
 
@@ -209,26 +214,39 @@ impl<V: Variant> VariantBackend<V> {
 
 impl<V: Variant> Backend for VariantBackend<V> {
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
-        let start = match fen {
-            Some(f) => V::from_fen(f).map_err(|e| e.to_string())?,
-            None => V::start(),
+        let key = fen.map(str::to_string);
+        let continued = self.last_position.as_ref().and_then(|(f, prev)| {
+            (*f == key && moves.len() >= prev.len() && moves.iter().zip(prev).all(|(m, p)| m == p))
+                .then_some(prev.len())
+        });
+        let (mut game, from) = match continued {
+            Some(n) => (self.game.clone(), n),
+            None => {
+                let start = match fen {
+                    Some(f) => V::from_fen(f).map_err(|e| e.to_string())?,
+                    None => V::start(),
+                };
+                (self.rebuild(start), 0)
+            }
         };
-        let mut game = self.rebuild(start);
-        for m in moves {
+        for m in &moves[from..] {
             let plies = Self::parse(game.position(), m).map_err(|e| format!("{m}: {e}"))?;
             game.play_plies(plies);
         }
         self.game = game;
+        self.last_position = Some((key, moves.iter().map(|m| m.to_string()).collect()));
         Ok(())
     }
 
     fn play(&mut self, token: &str) -> Result<(), String> {
         let plies = Self::parse(self.game.position(), token)?;
         self.game.play_plies(plies);
+        self.last_position = None;
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
+        self.last_position = None;
         self.game.undo()
     }
 
@@ -274,6 +292,7 @@ impl<V: Variant> Backend for VariantBackend<V> {
             return;
         }
         self.chess960 = on;
+        self.last_position = None;
         let turns = self.game.turns().to_vec();
         let mut game = self.rebuild(self.game.start_position().clone());
         for plies in turns {

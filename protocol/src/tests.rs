@@ -219,7 +219,7 @@ fn xboard_handshake_and_errors() {
         "smp=1",
         "analyze=1",
         "colors=0",
-        "variants=\"normal,chess,fischerandom,magician,vanguard\"",
+        "variants=\"normal,chess,fischerandom,magician,vanguard,advancedwizard\"",
         "option=\"Move Overhead -spin",
     ] {
         assert!(all.contains(f), "{f} missing in {all}");
@@ -303,6 +303,70 @@ fn xboard_variant_vanguard_defines_board_pieces_and_takes_the_gui_fen() {
         "{lines:?}"
     );
     assert_eq!(lines.last().map(String::as_str), Some("pong 2"));
+}
+
+#[test]
+fn advancedwizard_black_moves_first_over_uci_and_xboard() {
+    // UCI: the start position has Black to move; the engine answers for
+    // Black, then for White after Black's move, using the mover's clock.
+    let (out, _) = session(
+        "uci\nsetoption name UCI_Variant value advancedwizard\nucinewgame\nposition startpos\nd\n\
+         go depth 2\nposition startpos moves Ea9Sb8\ngo wtime 2000 btime 1 winc 0 binc 0\nisready\n",
+    );
+    assert!(out.contains("Fen: dpagzgapd/hw*w*agaw*w*h/w*3h3w*/9/9/9/W*3H3W*/HW*W*AGAW*W*H/DPAGZGAPD|e1e1e1e1e/9/9/9/9/9/9/9/E1E1E1E1E b Zz - - 0 1"));
+    assert!(out.contains("        Earth                        Sky"));
+    let best: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(best.len(), 2, "{out}");
+    let black = variants::advancedwizard::AdvancedWizard::start();
+    use variants::Variant;
+    let first = variants::advancedwizard::AdvancedWizard::parse_turn(&black, best[0]).unwrap();
+    assert_eq!(
+        variants::advancedwizard::AdvancedWizard::side_to_move(&black),
+        variants::Side::Black
+    );
+    assert_eq!(first.len(), 1);
+    let white = variants::advancedwizard::AdvancedWizard::make(
+        &black,
+        variants::advancedwizard::AdvancedWizard::parse_turn(&black, "Ea9Sb8").unwrap()[0],
+    );
+    assert!(
+        variants::advancedwizard::AdvancedWizard::parse_turn(&white, best[1]).is_ok(),
+        "{}",
+        best[1]
+    );
+    // XBoard: after `new` the engine has Black, which moves first here,
+    // so `go` makes it play Black's turn; given Black's turn it plays White.
+    for (input, mover) in [
+        (
+            "protover 2\nnew\nvariant advancedwizard\nsd 2\ngo\n",
+            black.clone(),
+        ),
+        (
+            "protover 2\nnew\nvariant advancedwizard\nforce\nusermove Ea9Sb8\nsd 2\ngo\n",
+            white.clone(),
+        ),
+    ] {
+        let lines = xboard_lines(input);
+        let moves: Vec<&str> = lines
+            .iter()
+            .filter_map(|l| l.strip_prefix("move "))
+            .collect();
+        assert_eq!(moves.len(), 1, "{lines:?}");
+        assert!(
+            variants::advancedwizard::AdvancedWizard::parse_turn(&mover, moves[0]).is_ok(),
+            "{lines:?}"
+        );
+        assert!(
+            !lines
+                .iter()
+                .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+            "{lines:?}"
+        );
+    }
 }
 
 #[test]

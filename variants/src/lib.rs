@@ -5,6 +5,7 @@
 //! search, the protocols and perft need goes through that trait, so they stay
 //! generic and are monomorphised per variant.
 
+pub mod advancedwizard;
 pub mod bitboard;
 pub mod board_text;
 pub mod chess;

@@ -4,6 +4,7 @@
 //! [`VariantVisitor`] to [`with_variant`], which calls it once with the
 //! concrete type, so everything below runs monomorphised.
 
+use crate::advancedwizard::AdvancedWizard;
 use crate::chess::Chess;
 use crate::magician::Magician;
 use crate::vanguard::Vanguard;
@@ -11,7 +12,7 @@ use crate::Variant;
 use std::fmt;
 
 /// Identifiers of the variants this build plays, in the order listed to users.
-pub const VARIANT_IDS: &[&str] = &[Chess::ID, Magician::ID, Vanguard::ID];
+pub const VARIANT_IDS: &[&str] = &[Chess::ID, Magician::ID, Vanguard::ID, AdvancedWizard::ID];
 
 /// Code to run with a concrete variant type.
 pub trait VariantVisitor {
@@ -45,6 +46,7 @@ pub fn with_variant<W: VariantVisitor>(id: &str, visitor: W) -> Result<W::Output
         "chess" | "standard" | "normal" => Ok(visitor.visit::<Chess>()),
         "magician" => Ok(visitor.visit::<Magician>()),
         "vanguard" => Ok(visitor.visit::<Vanguard>()),
+        "advancedwizard" => Ok(visitor.visit::<AdvancedWizard>()),
         _ => Err(UnknownVariant(id.to_string())),
     }
 }

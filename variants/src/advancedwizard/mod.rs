@@ -1,0 +1,183 @@
+//! Advanced Wizard Chess (spec `rules/advancedwizard.md`): an Earth and a
+//! Sky board of 9x9 each, Black moving first, Dragons and Pegasi that fly
+//! between the boards, Archers and Eagles that strike across them, Warriors
+//! and Eagles that come back onto X squares, promotion, Dragon quests and
+//! the Wizard's teleport.
+//!
+//! A turn (an optional placement leg and one action) is one ply: even with
+//! a placement leg a turn has a few hundred choices at most, so the search
+//! never needs nodes inside a turn here.
+
+mod eval;
+mod fen;
+pub mod movegen;
+mod notation;
+pub mod position;
+#[cfg(test)]
+mod tests;
+pub mod types;
+
+pub use position::Position;
+pub use types::Action;
+
+use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, Side, Variant, WinReason};
+use types::*;
+
+/// Advanced Wizard Chess.
+pub struct AdvancedWizard;
+
+impl Variant for AdvancedWizard {
+    type Position = Position;
+    type Move = Action;
+
+    const ID: &'static str = "advancedwizard";
+    const NAME: &'static str = "Advanced Wizard Chess";
+    const START_FEN: &'static str = "dpagzgapd/hw*w*agaw*w*h/w*3h3w*/9/9/9/W*3H3W*/HW*W*AGAW*W*H/DPAGZGAPD|e1e1e1e1e/9/9/9/9/9/9/9/E1E1E1E1E b Zz - - 0 1";
+
+    fn from_fen(fen: &str) -> Result<Position, FenError> {
+        fen::from_fen(fen)
+    }
+
+    fn to_fen(pos: &Position) -> String {
+        fen::to_fen(pos)
+    }
+
+    fn board_text(pos: &Position) -> String {
+        board_text(pos)
+    }
+
+    fn side_to_move(pos: &Position) -> Side {
+        Side::from_index(pos.side)
+    }
+
+    fn hash(pos: &Position) -> u64 {
+        pos.hash
+    }
+
+    fn generate(pos: &Position, moves: &mut MoveList<Action>) {
+        movegen::legal(pos, moves);
+    }
+
+    fn make(pos: &Position, mv: Action) -> Position {
+        pos.apply(mv)
+    }
+
+    fn in_check(pos: &Position) -> bool {
+        pos.in_check(pos.side)
+    }
+
+    fn halfmove_clock(pos: &Position) -> u32 {
+        pos.halfmove
+    }
+
+    fn rule_outcome(pos: &Position) -> Option<Outcome> {
+        // No stalemate: a side without a legal turn loses.
+        if movegen::count_legal(pos) == 0 {
+            let loser = Side::from_index(pos.side);
+            return Some(Outcome::Win {
+                winner: !loser,
+                reason: if pos.in_check(pos.side) {
+                    WinReason::Checkmate
+                } else {
+                    WinReason::NoLegalMove
+                },
+            });
+        }
+        (pos.halfmove >= 100).then_some(Outcome::Draw(DrawReason::FiftyMoves))
+    }
+
+    fn parse_turn(pos: &Position, token: &str) -> Result<Vec<Action>, MoveError> {
+        notation::parse_token(pos, token).map(|a| vec![a])
+    }
+
+    fn turn_to_token(pos: &Position, plies: &[Action]) -> String {
+        plies
+            .first()
+            .map(|&a| notation::to_token(pos, a))
+            .unwrap_or_default()
+    }
+
+    fn evaluate(pos: &Position) -> i32 {
+        eval::evaluate(pos)
+    }
+
+    fn is_noisy(pos: &Position, mv: Action) -> bool {
+        is_capture(pos, mv)
+            || matches!(
+                mv.suffix(),
+                types::Suffix::Promote | types::Suffix::Resurrect
+            )
+    }
+
+    fn noisy_order(pos: &Position, mv: Action) -> i32 {
+        eval::capture_order(pos, mv)
+    }
+
+    fn null_move(pos: &Position) -> Option<Position> {
+        // Not in check, and not with a placement leg due (passing would
+        // skip a compulsory leg).
+        if pos.in_check(pos.side) || pos.pending_placement(pos.side).is_some() {
+            return None;
+        }
+        let mut p = pos.clone();
+        p.halfmove += 1;
+        if p.side == 0 {
+            p.fullmove += 1;
+        }
+        p.side = 1 - pos.side;
+        p.hash = p.compute_hash();
+        Some(p)
+    }
+
+    fn count_turns(pos: &Position) -> u64 {
+        movegen::count_legal(pos)
+    }
+}
+
+/// Whether a turn captures.
+pub fn is_capture(pos: &Position, a: Action) -> bool {
+    match a.kind() {
+        ActionKind::Shot | ActionKind::Swoop => true,
+        ActionKind::Teleport => false,
+        ActionKind::Normal => !pos.is_empty(a.victim()),
+    }
+}
+
+/// Both boards side by side, then the FEN.
+fn board_text(pos: &Position) -> String {
+    let mut out = String::from("        Earth                        Sky\n");
+    for rank in (0..9).rev() {
+        let mut line = format!("{} ", rank + 1);
+        for board in [EARTH, SKY] {
+            for file in 0..9 {
+                let sq = square(board, file, rank).expect("on the board");
+                let cell = match pos.piece(sq) {
+                    None => " .".to_string(),
+                    Some(p) => {
+                        let l = LETTERS[p.kind() as usize];
+                        let l = if p.color() == 0 {
+                            l
+                        } else {
+                            l.to_ascii_lowercase()
+                        };
+                        let m = match p.mark() {
+                            FIRST => '*',
+                            PROMOTED => '~',
+                            QUEST => '^',
+                            _ => ' ',
+                        };
+                        format!("{m}{l}")
+                    }
+                };
+                line.push_str(&cell);
+            }
+            if board == EARTH {
+                line.push_str(&format!("     {} ", rank + 1));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.push_str("   a b c d e f g h i        a b c d e f g h i\n");
+    out
+}

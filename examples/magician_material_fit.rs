@@ -25,26 +25,9 @@ const KINDS: [usize; 7] = [
 ];
 const NAMES: [&str; 7] = ["P", "R", "N", "M", "C (R+N)", "S (R+M)", "W (N+M)"];
 
-/// One position: White's surplus of each kind, and the result for White.
-struct Sample {
-    diff: [i8; 7],
-    result: f64,
-}
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
-fn error(samples: &[Sample], values: &[f64; 7], k: f64) -> f64 {
-    samples
-        .iter()
-        .map(|s| {
-            let material: f64 = s.diff.iter().zip(values).map(|(&d, &v)| d as f64 * v).sum();
-            (s.result - sigmoid(k * material)).powi(2)
-        })
-        .sum::<f64>()
-        / samples.len() as f64
-}
+#[path = "common/texel.rs"]
+mod texel;
+use texel::{error, fit, fit_scale, result_value, Sample};
 
 fn main() {
     let mut samples = Vec::new();
@@ -59,11 +42,8 @@ fn main() {
                     continue;
                 }
             };
-            let result = match read.result.as_str() {
-                "1-0" => 1.0,
-                "0-1" => 0.0,
-                "1/2-1/2" => 0.5,
-                _ => continue,
+            let Some(result) = result_value(&read.result) else {
+                continue;
             };
             games += 1;
             let mut pos = read.game.start_position().clone();
@@ -74,7 +54,7 @@ fn main() {
                 let quiet = !Magician::in_check(&pos)
                     && turn.iter().all(|&mv| !Magician::is_noisy(&pos, mv));
                 if ply >= 8 && quiet {
-                    let mut diff = [0i8; 7];
+                    let mut diff = vec![0i8; 7];
                     for (i, &kind) in KINDS.iter().enumerate() {
                         diff[i] = (pos.pieces(0, kind).count_ones() as i32
                             - pos.pieces(1, kind).count_ones() as i32)
@@ -92,7 +72,7 @@ fn main() {
         eprintln!("usage: magician_material_fit GAMES.pgn... (no games read)");
         std::process::exit(2);
     }
-    let current = [100.0, 420.0, 330.0, 360.0, 820.0, 860.0, 760.0];
+    let current = vec![100.0, 420.0, 330.0, 360.0, 820.0, 860.0, 760.0];
     println!("{games} games, {} quiet positions", samples.len());
     for (i, name) in NAMES.iter().enumerate() {
         let unequal = samples.iter().filter(|s| s.diff[i] != 0).count();
@@ -103,7 +83,7 @@ fn main() {
         "k = {k:.5}, error with the current values {:.6}",
         error(&samples, &current, k)
     );
-    let free = fit(&samples, current, k, &[1, 2, 3, 4, 5, 6]);
+    let free = fit(&samples, current.clone(), k, &[1, 2, 3, 4, 5, 6]);
     println!("every value free (error {:.6}):", error(&samples, &free, k));
     print_values(&free);
     // Promoted pieces are rare, and appear mostly in games already won,
@@ -112,9 +92,9 @@ fn main() {
     let folded: Vec<Sample> = samples
         .iter()
         .map(|s| {
-            let d = s.diff;
+            let d = &s.diff;
             Sample {
-                diff: [
+                diff: vec![
                     d[0],
                     d[1] + d[4] + d[5],
                     d[2] + d[4] + d[6],
@@ -138,47 +118,8 @@ fn main() {
     print_values(&tied);
 }
 
-fn print_values(values: &[f64; 7]) {
+fn print_values(values: &[f64]) {
     for (name, v) in NAMES.iter().zip(values) {
         println!("  {name:8} {v:.0}");
     }
-}
-
-/// The scale `k` that fits `values` best.
-fn fit_scale(samples: &[Sample], values: &[f64; 7]) -> f64 {
-    let mut k = 0.005;
-    let mut step = 0.002;
-    while step > 1e-6 {
-        let here = error(samples, values, k);
-        if error(samples, values, k + step) < here {
-            k += step;
-        } else if error(samples, values, k - step) < here {
-            k -= step;
-        } else {
-            step /= 2.0;
-        }
-    }
-    k
-}
-
-/// Coordinate descent over the values numbered in `free`.
-fn fit(samples: &[Sample], mut values: [f64; 7], k: f64, free: &[usize]) -> [f64; 7] {
-    for step in [40.0, 20.0, 10.0, 5.0] {
-        let mut improved = true;
-        while improved {
-            improved = false;
-            for &i in free {
-                let here = error(samples, &values, k);
-                for delta in [step, -step] {
-                    values[i] += delta;
-                    if error(samples, &values, k) < here {
-                        improved = true;
-                        break;
-                    }
-                    values[i] -= delta;
-                }
-            }
-        }
-    }
-    values
 }

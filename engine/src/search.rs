@@ -152,7 +152,12 @@ struct Worker<'a, V: Variant> {
     excluded: Vec<V::Move>,
     /// Whether an iteration has completed (until then nothing aborts).
     first_done: bool,
+    /// The depth of the running iteration.
+    root_depth: i32,
 }
+
+/// Quiescence plies within which a side in check searches its evasions.
+const QS_EVASION_PLIES: u32 = 8;
 
 const HISTORY_SIZE: usize = 1 << 14;
 /// History scores stay within +-HISTORY_MAX.
@@ -217,6 +222,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             nodes: 0,
             flushed: 0,
             seldepth: 0,
+            root_depth: 0,
             aborted: false,
             path: req.history.clone(),
             killers: vec![[V::Move::NONE; 2]; MAX_PLY + 1],
@@ -334,11 +340,14 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
         }
         let in_check = V::in_check(pos);
-        if in_check && ply < MAX_PLY / 2 {
+        // Check extensions stop at twice the iteration's depth: on crowded
+        // boards one side can give check after check for dozens of plies,
+        // and unbounded extensions turn a depth-2 search into minutes.
+        if in_check && ply < MAX_PLY / 2 && (ply as i32) < 2 * self.root_depth {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply);
+            return self.qsearch(pos, alpha, beta, ply, 0);
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -558,7 +567,14 @@ impl<'a, V: Variant> Worker<'a, V> {
         best
     }
 
-    fn qsearch(&mut self, pos: &V::Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn qsearch(
+        &mut self,
+        pos: &V::Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
         self.pv[ply].clear();
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -573,7 +589,10 @@ impl<'a, V: Variant> Worker<'a, V> {
         if let Some(s) = hit.and_then(|h| tt_cutoff(&h, ply, alpha, beta)) {
             return s;
         }
-        let in_check = V::in_check(pos);
+        // Evasions are searched only near the horizon: where a side may stay
+        // in check after its own move (Vanguard's Prince rule), both sides
+        // can be in check at every ply, and quiescence would never end.
+        let in_check = V::in_check(pos) && qply < QS_EVASION_PLIES;
         let original_alpha = alpha;
         let mut best = -INF;
         let mut stand = 0;
@@ -590,9 +609,15 @@ impl<'a, V: Variant> Worker<'a, V> {
         if list.is_empty() {
             return Self::terminal_score(pos, ply);
         }
+        // Captures must not lose material, and (delta pruning) must be
+        // able to bring the score near alpha.
+        let needed = match V::qsearch_delta() {
+            Some(margin) if !in_check => (alpha - stand - margin).max(0),
+            _ => 0,
+        };
         let mut moves: MoveList<(i32, V::Move)> = MoveList::new();
         for &mv in list.iter() {
-            if in_check || (V::is_noisy(pos, mv) && V::see_ge(pos, mv, 0)) {
+            if in_check || (V::is_noisy(pos, mv) && V::see_ge(pos, mv, needed)) {
                 moves.push((V::noisy_order(pos, mv), mv));
             }
         }
@@ -601,9 +626,9 @@ impl<'a, V: Variant> Worker<'a, V> {
         for &(_, mv) in moves.iter() {
             let child = V::make(pos, mv);
             let score = if V::side_to_move(&child) == V::side_to_move(pos) {
-                self.qsearch(&child, alpha, beta, ply + 1)
+                self.qsearch(&child, alpha, beta, ply + 1, qply + 1)
             } else {
-                -self.qsearch(&child, -beta, -alpha, ply + 1)
+                -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1)
             };
             if self.aborted {
                 return 0;
@@ -737,6 +762,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
             let mut found: Vec<(i32, Vec<V::Move>)> = Vec::with_capacity(lines);
             self.excluded.clear();
+            self.root_depth = depth;
             for (line, &previous) in line_scores.iter().enumerate() {
                 self.seldepth = 0;
                 let Some(score) = self.aspiration(req, reporter, depth, previous, line) else {

@@ -308,3 +308,28 @@ fn multi_ply_turns_negate_only_when_the_side_changes() {
     // Both outcomes occur, so the test discriminates.
     assert!(wins > 0 && wins < 10, "{wins}");
 }
+
+#[test]
+fn checks_on_both_sides_do_not_make_the_tree_endless() {
+    // Vanguard positions from self-play where a side may stay in check
+    // after its own move (the Prince rule): before extensions and
+    // quiescence evasions were bounded, depth 2 ran for minutes.
+    use variants::vanguard::Vanguard;
+    for fen in [
+        "11h1y2/11a4/7k8/6a1m7/7i8/16/16/5C10/10G5/9S1A3P/2WP12/6z9/2Y1F5SS1Y2/4A3T7/8K7/5S3I5H w - 5 147",
+        "6R1ki5h/16/8m7/10s5/13p2/3s2a9/6a6Hp1/8S6p/11p4/2p13/6R9/3P12/1P6A2z4/7MI7/c15/7K8 b - 1 164",
+    ] {
+        let shared = Shared::new(16);
+        let req = request::<Vanguard>(
+            Vanguard::from_fen(fen).unwrap(),
+            Limits {
+                depth: Some(4),
+                ..Limits::default()
+            },
+            1,
+        );
+        let r = search::<Vanguard>(&shared, &req, &Silent);
+        assert_eq!(r.depth, 4);
+        assert!(r.nodes < 1_000_000, "{fen}: {} nodes", r.nodes);
+    }
+}

@@ -153,6 +153,16 @@ pub trait Variant: Sized + Send + Sync + 'static {
         threshold <= 0
     }
 
+    /// The margin of delta pruning in quiescence, for variants whose
+    /// [`Variant::see_ge`] bounds what a capture can win: a capture that
+    /// cannot lift the stand-pat score to within this margin of alpha is
+    /// skipped. Crowded boards full of free captures (shots that never
+    /// risk the shooter) need it, or quiescence explodes. `None`: no delta
+    /// pruning.
+    fn qsearch_delta() -> Option<i32> {
+        None
+    }
+
     /// The position with the turn passed, where a null move is a sound
     /// pruning test (not in check, no zugzwang-prone material, not inside a
     /// multi-ply turn). `None` disables null-move pruning.

@@ -4,8 +4,9 @@
 use super::position::{far_rank, Position};
 use super::types::*;
 
-/// Piece values by kind, in centipawns (see the README's Vanguard section
-/// for how they were derived).
+/// Piece values by kind, in centipawns: set from each piece's reach and
+/// kept against reach-only tables in self-play (the README's Vanguard
+/// section has the numbers).
 pub const VALUE: [i32; KINDS] = [
     0,    // King
     1000, // Queen

@@ -16,6 +16,7 @@ mod tests;
 pub mod types;
 mod xboard;
 
+pub use eval::VALUE;
 pub use position::Position;
 pub use types::Action;
 
@@ -115,6 +116,10 @@ impl Variant for Vanguard {
 
     fn see_ge(pos: &Position, mv: Action, threshold: i32) -> bool {
         eval::see_ge(pos, mv, threshold)
+    }
+
+    fn qsearch_delta() -> Option<i32> {
+        Some(200)
     }
 
     fn null_move(pos: &Position) -> Option<Position> {

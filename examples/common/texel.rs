@@ -1,0 +1,75 @@
+//! Texel's method for material values, shared by the `*_material_fit`
+//! examples: each sample is a quiet position (White's surplus of every
+//! piece kind) labelled with the game's result, and the values minimise the
+//! squared error of `sigmoid(k * material)` against the labels.
+
+/// One position: White's surplus of each kind, and the result for White.
+pub struct Sample {
+    pub diff: Vec<i8>,
+    pub result: f64,
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Mean squared error of the values with scale `k`.
+pub fn error(samples: &[Sample], values: &[f64], k: f64) -> f64 {
+    samples
+        .iter()
+        .map(|s| {
+            let material: f64 = s.diff.iter().zip(values).map(|(&d, &v)| d as f64 * v).sum();
+            (s.result - sigmoid(k * material)).powi(2)
+        })
+        .sum::<f64>()
+        / samples.len() as f64
+}
+
+/// The scale `k` that fits `values` best.
+pub fn fit_scale(samples: &[Sample], values: &[f64]) -> f64 {
+    let mut k = 0.005;
+    let mut step = 0.002;
+    while step > 1e-6 {
+        let here = error(samples, values, k);
+        if error(samples, values, k + step) < here {
+            k += step;
+        } else if error(samples, values, k - step) < here {
+            k -= step;
+        } else {
+            step /= 2.0;
+        }
+    }
+    k
+}
+
+/// Coordinate descent over the values numbered in `free`.
+pub fn fit(samples: &[Sample], mut values: Vec<f64>, k: f64, free: &[usize]) -> Vec<f64> {
+    for step in [40.0, 20.0, 10.0, 5.0] {
+        let mut improved = true;
+        while improved {
+            improved = false;
+            for &i in free {
+                let here = error(samples, &values, k);
+                for delta in [step, -step] {
+                    values[i] += delta;
+                    if error(samples, &values, k) < here {
+                        improved = true;
+                        break;
+                    }
+                    values[i] -= delta;
+                }
+            }
+        }
+    }
+    values
+}
+
+/// The result of a PGN game for White, if decided or drawn.
+pub fn result_value(result: &str) -> Option<f64> {
+    match result {
+        "1-0" => Some(1.0),
+        "0-1" => Some(0.0),
+        "1/2-1/2" => Some(0.5),
+        _ => None,
+    }
+}

@@ -11,7 +11,6 @@
 //! ```
 
 use variants::magician::{types, Magician};
-use variants::{pgn, Variant};
 
 /// The piece kinds with a value (the King has none), and their names.
 const KINDS: [usize; 7] = [
@@ -27,47 +26,18 @@ const NAMES: [&str; 7] = ["P", "R", "N", "M", "C (R+N)", "S (R+M)", "W (N+M)"];
 
 #[path = "common/texel.rs"]
 mod texel;
-use texel::{error, fit, fit_scale, result_value, Sample};
+use texel::{error, fit, fit_scale, quiet_samples, Sample};
 
 fn main() {
-    let mut samples = Vec::new();
-    let mut games = 0;
-    for path in std::env::args().skip(1) {
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        for chunk in text.split("[Event ").filter(|c| !c.trim().is_empty()) {
-            let read = match pgn::read::<Magician>(&format!("[Event {chunk}")) {
-                Ok(r) => r,
-                Err(e) => {
-                    eprintln!("{path}: skipped a game: {e}");
-                    continue;
-                }
-            };
-            let Some(result) = result_value(&read.result) else {
-                continue;
-            };
-            games += 1;
-            let mut pos = read.game.start_position().clone();
-            for (ply, turn) in read.game.turns().iter().enumerate() {
-                // Quiet positions only: not in check, and the move played
-                // next is not a capture or promotion (the material is not
-                // about to change hands).
-                let quiet = !Magician::in_check(&pos)
-                    && turn.iter().all(|&mv| !Magician::is_noisy(&pos, mv));
-                if ply >= 8 && quiet {
-                    let mut diff = vec![0i8; 7];
-                    for (i, &kind) in KINDS.iter().enumerate() {
-                        diff[i] = (pos.pieces(0, kind).count_ones() as i32
-                            - pos.pieces(1, kind).count_ones() as i32)
-                            as i8;
-                    }
-                    samples.push(Sample { diff, result });
-                }
-                for &mv in turn {
-                    pos = Magician::make(&pos, mv);
-                }
-            }
-        }
-    }
+    let (games, samples) = quiet_samples::<Magician>(8, |pos| {
+        KINDS
+            .iter()
+            .map(|&kind| {
+                (pos.pieces(0, kind).count_ones() as i32 - pos.pieces(1, kind).count_ones() as i32)
+                    as i8
+            })
+            .collect()
+    });
     if samples.is_empty() {
         eprintln!("usage: magician_material_fit GAMES.pgn... (no games read)");
         std::process::exit(2);

@@ -11,49 +11,16 @@
 
 #[path = "common/texel.rs"]
 mod texel;
-use texel::{error, fit, fit_scale, result_value, Sample};
+use texel::{error, fit, fit_scale, quiet_samples};
 use variants::vanguard::types::{KINDS, LETTERS, PAWN};
 use variants::vanguard::{Vanguard, VALUE};
-use variants::{pgn, Variant};
 
 fn main() {
-    let mut samples = Vec::new();
-    let mut games = 0;
-    for path in std::env::args().skip(1) {
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        for chunk in text.split("[Event ").filter(|c| !c.trim().is_empty()) {
-            let read = match pgn::read::<Vanguard>(&format!("[Event {chunk}")) {
-                Ok(r) => r,
-                Err(e) => {
-                    eprintln!("{path}: skipped a game: {e}");
-                    continue;
-                }
-            };
-            let Some(result) = result_value(&read.result) else {
-                continue;
-            };
-            games += 1;
-            let mut pos = read.game.start_position().clone();
-            for (ply, turn) in read.game.turns().iter().enumerate() {
-                // Quiet positions only: not in check, and the move played
-                // next changes no material.
-                let quiet = !Vanguard::in_check(&pos)
-                    && turn.iter().all(|&mv| !Vanguard::is_noisy(&pos, mv));
-                if ply >= 12 && quiet {
-                    let diff = (0..KINDS)
-                        .map(|k| {
-                            (pos.pieces(0, k).count() as i32 - pos.pieces(1, k).count() as i32)
-                                as i8
-                        })
-                        .collect();
-                    samples.push(Sample { diff, result });
-                }
-                for &mv in turn {
-                    pos = Vanguard::make(&pos, mv);
-                }
-            }
-        }
-    }
+    let (games, samples) = quiet_samples::<Vanguard>(12, |pos| {
+        (0..KINDS)
+            .map(|k| (pos.pieces(0, k).count() as i32 - pos.pieces(1, k).count() as i32) as i8)
+            .collect()
+    });
     if samples.is_empty() {
         eprintln!("usage: vanguard_material_fit GAMES.pgn... (no games read)");
         std::process::exit(2);

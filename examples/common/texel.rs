@@ -3,6 +3,8 @@
 //! piece kind) labelled with the game's result, and the values minimise the
 //! squared error of `sigmoid(k * material)` against the labels.
 
+use variants::{pgn, Variant};
+
 /// One position: White's surplus of each kind, and the result for White.
 pub struct Sample {
     pub diff: Vec<i8>,
@@ -64,8 +66,50 @@ pub fn fit(samples: &[Sample], mut values: Vec<f64>, k: f64, free: &[usize]) -> 
     values
 }
 
+/// Reads the PGN files named on the command line: the number of finished
+/// games and one sample per quiet position from ply `skip` on (not in
+/// check, and the move played next changes no material), its material
+/// surplus given by `diff`.
+pub fn quiet_samples<V: Variant>(
+    skip: usize,
+    diff: impl Fn(&V::Position) -> Vec<i8>,
+) -> (usize, Vec<Sample>) {
+    let mut samples = Vec::new();
+    let mut games = 0;
+    for path in std::env::args().skip(1) {
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for chunk in text.split("[Event ").filter(|c| !c.trim().is_empty()) {
+            let read = match pgn::read::<V>(&format!("[Event {chunk}")) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("{path}: skipped a game: {e}");
+                    continue;
+                }
+            };
+            let Some(result) = result_value(&read.result) else {
+                continue;
+            };
+            games += 1;
+            let mut pos = read.game.start_position().clone();
+            for (ply, turn) in read.game.turns().iter().enumerate() {
+                let quiet = !V::in_check(&pos) && turn.iter().all(|&mv| !V::is_noisy(&pos, mv));
+                if ply >= skip && quiet {
+                    samples.push(Sample {
+                        diff: diff(&pos),
+                        result,
+                    });
+                }
+                for &mv in turn {
+                    pos = V::make(&pos, mv);
+                }
+            }
+        }
+    }
+    (games, samples)
+}
+
 /// The result of a PGN game for White, if decided or drawn.
-pub fn result_value(result: &str) -> Option<f64> {
+fn result_value(result: &str) -> Option<f64> {
     match result {
         "1-0" => Some(1.0),
         "0-1" => Some(0.0),

@@ -70,6 +70,10 @@ impl Variant for AdvancedWizard {
         pos.halfmove
     }
 
+    fn repetition_window(pos: &Position) -> u32 {
+        pos.reversible
+    }
+
     fn rule_outcome(pos: &Position) -> Option<Outcome> {
         // No stalemate: a side without a legal turn loses.
         if movegen::count_legal(pos) == 0 {
@@ -121,6 +125,7 @@ impl Variant for AdvancedWizard {
         }
         let mut p = pos.clone();
         p.halfmove += 1;
+        p.reversible += 1;
         if p.side == 0 {
             p.fullmove += 1;
         }

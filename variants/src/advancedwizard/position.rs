@@ -29,6 +29,10 @@ pub struct Position {
     pub halfmove: u32,
     /// Move number, +1 after each White turn.
     pub fullmove: u32,
+    /// Plies since the last turn no later position can undo (a teleport,
+    /// a Dragon's death or resurrection): the repetition window. Captures
+    /// do not end it, since captured Warriors and Eagles come back.
+    pub reversible: u32,
     /// Zobrist hash of FEN fields 1-5.
     pub hash: u64,
     /// Each Wizard's square.
@@ -46,6 +50,7 @@ impl Position {
             dragons: [0; 2],
             halfmove: 0,
             fullmove: 1,
+            reversible: 0,
             hash: 0,
             wizard: [SQUARES; 2],
         }
@@ -208,6 +213,8 @@ impl Position {
             }
         }
         p.halfmove = if reset { 0 } else { p.halfmove + 1 };
+        let lasting = a.kind() == ActionKind::Teleport || p.dragons != self.dragons;
+        p.reversible = if lasting { 0 } else { self.reversible + 1 };
         if us == 0 {
             p.fullmove += 1;
         }

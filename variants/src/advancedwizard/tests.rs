@@ -207,3 +207,20 @@ fn hash_follows_the_fen_and_repetitions_count() {
     }
     assert_eq!(game.repetitions(), 3);
 }
+
+#[test]
+fn a_capture_whose_victim_comes_back_can_repeat_the_position() {
+    // The Archer shoots the Warrior on b8, which goes straight back to b8
+    // (its only vacant X square); every capture resets the 100-ply count,
+    // so only repetition ends such a cycle.
+    let start = pos("4z4/1w*w*3w*w*1/9/3A5/9/9/9/9/Z8|9/9/9/9/9/9/9/9/9 w - - - 0 1");
+    let mut game = Game::<AdvancedWizard>::new(start);
+    for t in ["Ed6Eb8,Eb8Ed6", "Ee9Ed9", "Ed6Eb8,Eb8Ed6", "Ed9Ee9"].repeat(2) {
+        let plies =
+            AdvancedWizard::parse_turn(game.position(), t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        game.play_plies(plies);
+    }
+    assert_eq!(game.position().halfmove, 1);
+    assert_eq!(game.repetitions(), 3);
+    assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+}

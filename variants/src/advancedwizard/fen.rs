@@ -9,7 +9,8 @@ fn err(msg: impl Into<String>) -> FenError {
     FenError::new(msg)
 }
 
-fn mark_char(mark: u8) -> Option<char> {
+/// The FEN character of a mark (none for a plain piece).
+pub(super) fn mark_char(mark: u8) -> Option<char> {
     match mark {
         FIRST => Some('*'),
         PROMOTED => Some('~'),

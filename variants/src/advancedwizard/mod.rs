@@ -165,12 +165,7 @@ fn board_text(pos: &Position) -> String {
                         } else {
                             l.to_ascii_lowercase()
                         };
-                        let m = match p.mark() {
-                            FIRST => '*',
-                            PROMOTED => '~',
-                            QUEST => '^',
-                            _ => ' ',
-                        };
+                        let m = fen::mark_char(p.mark()).unwrap_or(' ');
                         format!("{m}{l}")
                     }
                 };

@@ -22,7 +22,7 @@ pub struct PerftArgs {
     /// Worker threads (parallel over root moves).
     #[arg(long, short, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: u32,
-    /// Check every ';D<depth> <count>' of a perft suite file instead.
+    /// Check every ';D<depth> <count>' (and ';S <first plies>') of a perft suite file instead.
     #[arg(long)]
     pub epd: Option<std::path::PathBuf>,
 }
@@ -95,9 +95,14 @@ fn run_epd<V: Variant>(args: &PerftArgs, path: &std::path::Path) -> Result<(), S
             Ok(n) if *n == c.expected => nodes += n,
             Ok(n) => {
                 failed += 1;
+                let what = if c.depth == 0 {
+                    "first plies".to_string()
+                } else {
+                    format!("depth {}", c.depth)
+                };
                 println!(
-                    "MISMATCH line {} depth {}: expected {}, got {} ({})",
-                    c.line, c.depth, c.expected, n, c.fen
+                    "MISMATCH line {} {what}: expected {}, got {} ({})",
+                    c.line, c.expected, n, c.fen
                 );
             }
             Err(e) => {

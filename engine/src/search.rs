@@ -372,7 +372,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         } else {
             hit.map(|h| h.eval).unwrap_or_else(|| V::evaluate(pos))
         };
-        if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND && !V::inside_turn(pos) {
             // Reverse futility: far above beta at low depth.
             if depth <= 6 && eval - 80 * depth >= beta {
                 return eval;
@@ -593,16 +593,21 @@ impl<'a, V: Variant> Worker<'a, V> {
         // in check after its own move (Vanguard's Prince rule), both sides
         // can be in check at every ply, and quiescence would never end.
         let in_check = V::in_check(pos) && qply < QS_EVASION_PLIES;
+        // Inside a turn the noisy plies include the turn's end, which
+        // takes the place of standing pat.
+        let stands = !in_check && !V::inside_turn(pos);
         let original_alpha = alpha;
         let mut best = -INF;
         let mut stand = 0;
         if !in_check {
             stand = hit.map(|h| h.eval).unwrap_or_else(|| V::evaluate(pos));
-            if stand >= beta {
-                return stand;
+            if stands {
+                if stand >= beta {
+                    return stand;
+                }
+                alpha = alpha.max(stand);
+                best = stand;
             }
-            alpha = alpha.max(stand);
-            best = stand;
         }
         let mut list = MoveList::new();
         V::generate(pos, &mut list);
@@ -612,7 +617,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         // Captures must not lose material, and (delta pruning) must be
         // able to bring the score near alpha.
         let needed = match V::qsearch_delta() {
-            Some(margin) if !in_check => (alpha - stand - margin).max(0),
+            Some(margin) if stands => (alpha - stand - margin).max(0),
             _ => 0,
         };
         let mut moves: MoveList<(i32, V::Move)> = MoveList::new();
@@ -859,11 +864,16 @@ fn split_turns<V: Variant>(root: &V::Position, pv: &[V::Move]) -> (Turns<V>, boo
     (turns, incomplete)
 }
 
-/// The PV as wire tokens, one per complete turn.
+/// The PV as wire tokens, one per complete turn. A first turn the PV cuts
+/// short is completed as [`first_turn`] does (a PV must show the move);
+/// a later one is left out.
 pub fn pv_tokens<V: Variant>(root: &V::Position, pv: &[V::Move]) -> Vec<String> {
     let (mut turns, incomplete) = split_turns::<V>(root, pv);
     if incomplete {
         turns.pop();
+        if turns.is_empty() && !pv.is_empty() {
+            turns.push((root.clone(), first_turn::<V>(root, pv)));
+        }
     }
     turns
         .iter()
@@ -871,14 +881,32 @@ pub fn pv_tokens<V: Variant>(root: &V::Position, pv: &[V::Move]) -> Vec<String> 
         .collect()
 }
 
-/// The plies of the first turn of a PV (possibly cut short by its end).
+/// The plies of the first turn of a PV. A turn the PV cuts short (the
+/// search reached its horizon inside the turn) is finished with the first
+/// legal ply of each position, which is how a variant with multi-ply turns
+/// lists "end the turn here" (Parallel Worlds' end-of-turn ply).
 pub fn first_turn<V: Variant>(root: &V::Position, pv: &[V::Move]) -> Vec<V::Move> {
-    split_turns::<V>(root, pv)
-        .0
+    let (turns, incomplete) = split_turns::<V>(root, pv);
+    let mut plies = turns
         .into_iter()
         .next()
         .map(|(_, plies)| plies)
-        .unwrap_or_default()
+        .unwrap_or_default();
+    if incomplete && plies.len() == pv.len() {
+        let mover = V::side_to_move(root);
+        let mut pos = root.clone();
+        for &mv in &plies {
+            pos = V::make(&pos, mv);
+        }
+        while V::side_to_move(&pos) == mover && plies.len() < MAX_PLY {
+            let mut list = MoveList::new();
+            V::generate(&pos, &mut list);
+            let Some(&mv) = list.first() else { break };
+            plies.push(mv);
+            pos = V::make(&pos, mv);
+        }
+    }
+    plies
 }
 
 /// Runs a search with `req.threads` threads (Lazy SMP) and returns the best

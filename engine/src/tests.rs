@@ -333,3 +333,71 @@ fn checks_on_both_sides_do_not_make_the_tree_endless() {
         assert!(r.nodes < 1_000_000, "{fen}: {} nodes", r.nodes);
     }
 }
+
+/// Searches a Parallel Worlds position to `depth` plies: the first turn's
+/// token, the position after it and the score.
+fn parallel_worlds_turn(
+    fen: &str,
+    depth: i32,
+) -> (String, variants::parallelworlds::Position, Score) {
+    use variants::parallelworlds::ParallelWorlds as Pw;
+    let shared = Shared::new(16);
+    let root = Pw::from_fen(fen).unwrap();
+    let req = request::<Pw>(
+        root.clone(),
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        1,
+    );
+    let r = search::<Pw>(&shared, &req, &Silent);
+    let turn = first_turn::<Pw>(&root, &r.pv);
+    let mut after = root.clone();
+    for &mv in &turn {
+        after = Pw::make(&after, mv);
+    }
+    assert_ne!(
+        Pw::side_to_move(&after),
+        Pw::side_to_move(&root),
+        "a whole turn"
+    );
+    (
+        Pw::turn_to_token(&root, &turn),
+        after,
+        Score::from_internal(r.score),
+    )
+}
+
+#[test]
+fn parallel_worlds_captures_a_king_and_saves_its_own() {
+    // Two Kings hang: either capture wins at once and ends the turn.
+    let (token, _, score) = parallel_worlds_turn(
+        "R6k/8/8/8/8/8/8/K7|8/8/8/8/3N4/8/8/8|8/8/8/8/8/8/1k6/K7 w - - 0 1 3",
+        3,
+    );
+    assert!(
+        token.ends_with("1a81h8") || token.ends_with("3a13b2"),
+        "{token}"
+    );
+    assert_eq!(score, Score::Mate(1));
+    // White's level-1 King is attacked by the h1 Rook and cannot be
+    // defended by capturing it: whatever else the turn does, it must leave
+    // no King capturable (Black would win at once).
+    for depth in [2, 4, 6] {
+        let (token, after, score) = parallel_worlds_turn(
+            "7k/8/8/8/8/8/8/K6r|8/8/8/8/8/8/8/8|k7/8/8/8/8/8/8/7K w - - 0 1 3",
+            depth,
+        );
+        assert!(
+            !matches!(score, Score::Mate(n) if n < 0),
+            "{token}: {score:?}"
+        );
+        let occ = after.occupied(0);
+        let king = after.pieces(0, 0, variants::parallelworlds::types::KING);
+        assert!(
+            !after.attacked(0, king.trailing_zeros() as usize, 1, occ),
+            "depth {depth}: {token} leaves the King hanging"
+        );
+    }
+}

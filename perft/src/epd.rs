@@ -1,4 +1,6 @@
-//! Perft suites in EPD form: `<fen> ;D1 20 ;D2 400 ...`.
+//! Perft suites in EPD form: `<fen> ;D1 20 ;D2 400 ...`, optionally with
+//! `;S <n>`, the number of legal first plies (for variants whose turns have
+//! several plies, such as Parallel Worlds' sub-moves).
 
 use crate::perft;
 use std::fmt;
@@ -13,6 +15,8 @@ pub struct EpdEntry {
     pub fen: String,
     /// (depth, expected count) pairs in file order.
     pub expected: Vec<(u32, u64)>,
+    /// The expected number of legal first plies (`;S <n>`), if given.
+    pub first_plies: Option<u64>,
 }
 
 /// A line that is not a perft suite entry.
@@ -44,6 +48,7 @@ pub fn parse(text: &str) -> Result<Vec<EpdEntry>, EpdError> {
         let mut parts = trimmed.split(';');
         let fen = parts.next().unwrap_or("").trim().to_string();
         let mut expected = Vec::new();
+        let mut first_plies = None;
         for part in parts {
             let part = part.trim();
             if part.is_empty() {
@@ -51,8 +56,12 @@ pub fn parse(text: &str) -> Result<Vec<EpdEntry>, EpdError> {
             }
             let bad = || EpdError {
                 line,
-                message: format!("expected 'D<depth> <count>', found '{part}'"),
+                message: format!("expected 'D<depth> <count>' or 'S <count>', found '{part}'"),
             };
+            if let Some(n) = part.strip_prefix("S ") {
+                first_plies = Some(n.trim().parse().map_err(|_| bad())?);
+                continue;
+            }
             let rest = part.strip_prefix('D').ok_or_else(bad)?;
             let mut words = rest.split_whitespace();
             let depth = words.next().and_then(|w| w.parse().ok()).ok_or_else(bad)?;
@@ -72,6 +81,7 @@ pub fn parse(text: &str) -> Result<Vec<EpdEntry>, EpdError> {
             line,
             fen,
             expected,
+            first_plies,
         });
     }
     Ok(out)
@@ -84,7 +94,7 @@ pub struct Check {
     pub line: usize,
     /// The position.
     pub fen: String,
-    /// Depth checked.
+    /// Depth checked; 0 stands for the count of legal first plies (`;S`).
     pub depth: u32,
     /// Count in the file.
     pub expected: u64,
@@ -108,7 +118,8 @@ pub fn check<V: Variant>(entries: &[EpdEntry], max_depth: u32) -> Vec<Check> {
         .flat_map(|e| e.expected.iter().map(move |&(d, n)| (e, d, n)))
         .filter(|&(_, d, _)| d <= max_depth)
         .collect();
-    jobs.par_iter()
+    let mut checks: Vec<Check> = jobs
+        .par_iter()
         .map(|&(e, depth, expected)| Check {
             line: e.line,
             fen: e.fen.clone(),
@@ -118,7 +129,25 @@ pub fn check<V: Variant>(entries: &[EpdEntry], max_depth: u32) -> Vec<Check> {
                 .map(|pos| perft::<V>(&pos, depth))
                 .map_err(|err| err.to_string()),
         })
-        .collect()
+        .collect();
+    for e in entries {
+        if let Some(expected) = e.first_plies {
+            checks.push(Check {
+                line: e.line,
+                fen: e.fen.clone(),
+                depth: 0,
+                expected,
+                actual: V::from_fen(&e.fen)
+                    .map(|pos| {
+                        let mut list = variants::MoveList::new();
+                        V::generate(&pos, &mut list);
+                        list.len() as u64
+                    })
+                    .map_err(|err| err.to_string()),
+            });
+        }
+    }
+    checks
 }
 
 #[cfg(test)]
@@ -128,13 +157,14 @@ mod tests {
 
     #[test]
     fn parses_and_checks() {
-        let text = "# comment\n\n8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;D2 9\n";
+        let text = "# comment\n\n8/8/8/8/8/8/8/K6k w - - 0 1 ;S 3 ;D1 3 ;D2 9\n";
         let entries = parse(text).unwrap();
         assert_eq!(entries.len(), 1);
         assert_eq!(entries[0].line, 3);
         assert_eq!(entries[0].expected, vec![(1, 3), (2, 9)]);
+        assert_eq!(entries[0].first_plies, Some(3));
         let checks = check::<Chess>(&entries, 9);
-        assert_eq!(checks.len(), 2);
+        assert_eq!(checks.len(), 3);
         assert!(checks.iter().all(Check::passed), "{checks:?}");
     }
 
@@ -144,6 +174,12 @@ mod tests {
         let checks = check::<Chess>(&entries, 5);
         assert_eq!(checks[0].actual, Ok(3));
         assert!(!checks[0].passed());
+        let wrong_plies = parse("8/8/8/8/8/8/8/K6k w - - 0 1 ;S 2 ;D1 3").unwrap();
+        let checks = check::<Chess>(&wrong_plies, 1);
+        assert!(checks
+            .iter()
+            .any(|c| c.depth == 0 && c.actual == Ok(3) && !c.passed()));
+        assert!(parse("8/8/8/8/8/8/8/K6k w - - 0 1 ;S x ;D1 3").is_err());
         assert_eq!(parse("x ;D1 abc").unwrap_err().line, 1);
         assert!(parse("8/8/8/8/8/8/8/K6k w - - 0 1").is_err());
         let bad_fen = parse("garbage ;D1 1").unwrap();

@@ -3,7 +3,7 @@
 
 use crate::options::Options;
 use crate::{say, Event, Out};
-use engine::search::{first_turn, pv_tokens};
+use engine::search::first_turn;
 use engine::{search, Bound, Info, Limits, Reporter, Request, Score, Shared};
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::mpsc::Sender;
@@ -151,14 +151,15 @@ impl Reporter for ProtocolReporter {
                     Bound::Exact => "",
                 };
                 let nps = (i.nodes * 1000).checked_div(ms).unwrap_or(0);
+                // A fail low has no move to show: no empty `pv`.
+                let pv = if i.pv.is_empty() {
+                    String::new()
+                } else {
+                    format!(" pv {}", i.pv.join(" "))
+                };
                 format!(
-                    "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {nps} hashfull {} time {ms} pv {}",
-                    i.depth,
-                    i.seldepth,
-                    i.multipv,
-                    i.nodes,
-                    i.hashfull,
-                    i.pv.join(" ")
+                    "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {nps} hashfull {} time {ms}{pv}",
+                    i.depth, i.seldepth, i.multipv, i.nodes, i.hashfull,
                 )
             }
             Style::Xboard { post } => {
@@ -367,10 +368,10 @@ impl<V: Variant> Backend for VariantBackend<V> {
                 for &mv in &turn {
                     after = V::make(&after, mv);
                 }
-                let rest = &result.pv[turn.len()..];
+                // A first turn completed past the PV's end leaves no reply.
+                let rest = result.pv.get(turn.len()..).unwrap_or(&[]);
                 let reply = first_turn::<V>(&after, rest);
-                let complete = !pv_tokens::<V>(&after, rest).is_empty();
-                if !reply.is_empty() && complete {
+                if !reply.is_empty() {
                     best.ponder = Some(V::turn_to_token(&after, &reply));
                 }
             }

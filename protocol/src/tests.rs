@@ -219,7 +219,7 @@ fn xboard_handshake_and_errors() {
         "smp=1",
         "analyze=1",
         "colors=0",
-        "variants=\"normal,chess,fischerandom,magician,vanguard,advancedwizard\"",
+        "variants=\"normal,chess,fischerandom,magician,vanguard,advancedwizard,parallelworlds\"",
         "option=\"Move Overhead -spin",
     ] {
         assert!(all.contains(f), "{f} missing in {all}");
@@ -508,4 +508,70 @@ fn magician_over_uci_and_xboard() {
     );
     // Black mates with Nd3 (spec section 13).
     assert!(out.contains("move e5d3\n0-1 {Black mates}"), "{out}");
+}
+
+#[test]
+fn parallelworlds_turns_of_several_sub_moves_over_uci_and_xboard() {
+    use variants::parallelworlds::ParallelWorlds as Pw;
+    use variants::Variant;
+    // UCI: bestmove is a whole turn; White's first turn has at most two
+    // sub-moves, Black's reply up to three; tokens go back in as turns.
+    let (out, _) = session(
+        "uci\nsetoption name UCI_Variant value parallelworlds\nucinewgame\nposition startpos\nd\n\
+         go depth 3\nposition startpos moves 1e21e4,3g13f3\ngo depth 4\n\
+         position startpos moves 1e21e4,1d21d4\nposition startpos moves 1e21e4,3g13f3 1d71d5,3e73e5,1b82b8\nd\nisready\n",
+    );
+    assert!(out.contains("   level 3             level 2             level 1"));
+    assert!(out.contains(&format!("Fen: {}", Pw::START_FEN)));
+    let best: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(best.len(), 2, "{out}");
+    let start = Pw::start();
+    let first = Pw::parse_turn(&start, best[0]).unwrap();
+    assert!(best[0].split(',').count() <= 2, "{}", best[0]);
+    assert!(!first.is_empty());
+    let after = Pw::parse_turn(&start, "1e21e4,3g13f3").unwrap();
+    let mut black = start.clone();
+    for mv in after {
+        black = Pw::make(&black, mv);
+    }
+    assert!(Pw::parse_turn(&black, best[1]).is_ok(), "{}", best[1]);
+    // Two sub-moves ending on level 1 are not a turn: the position stays.
+    assert!(out.contains("illegal move '1e21e4,1d21d4'"), "{out}");
+    assert!(out.contains("Fen: r1bqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR|1n6/8/8/8/8/8/8/8|"));
+    assert!(out.ends_with("readyok\n"), "{out}");
+    // info lines show the whole first turn as the PV's first token.
+    assert!(out
+        .lines()
+        .any(|l| l.starts_with("info depth 1 ") && l.contains(" pv 1")));
+
+    // XBoard: the engine's turn goes out one sub-move per line, each but
+    // the last ending in a comma; the GUI's turn comes in as one token.
+    let lines = xboard_lines(
+        "protover 2\nnew\nvariant parallelworlds\nforce\nusermove 1e21e4,3g13f3\nsd 3\ngo\n",
+    );
+    let legs: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("move "))
+        .collect();
+    assert!(!legs.is_empty() && legs.len() <= 3, "{lines:?}");
+    let token = legs.concat();
+    assert!(Pw::parse_turn(&black, &token).is_ok(), "{token}");
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+        "{lines:?}"
+    );
+    let lines = xboard_lines(
+        "protover 2\nnew\nvariant parallelworlds\nforce\nusermove 1e21e4,1e41e5\nping 3\n",
+    );
+    assert!(
+        lines.contains(&"Illegal move: 1e21e4,1e41e5".to_string()),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().map(String::as_str), Some("pong 3"));
 }

@@ -15,6 +15,7 @@ pub mod geometry;
 pub mod magician;
 pub mod movelist;
 pub mod outcome;
+pub mod parallelworlds;
 pub mod pgn;
 pub mod registry;
 pub mod side;

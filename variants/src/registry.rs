@@ -7,12 +7,19 @@
 use crate::advancedwizard::AdvancedWizard;
 use crate::chess::Chess;
 use crate::magician::Magician;
+use crate::parallelworlds::ParallelWorlds;
 use crate::vanguard::Vanguard;
 use crate::Variant;
 use std::fmt;
 
 /// Identifiers of the variants this build plays, in the order listed to users.
-pub const VARIANT_IDS: &[&str] = &[Chess::ID, Magician::ID, Vanguard::ID, AdvancedWizard::ID];
+pub const VARIANT_IDS: &[&str] = &[
+    Chess::ID,
+    Magician::ID,
+    Vanguard::ID,
+    AdvancedWizard::ID,
+    ParallelWorlds::ID,
+];
 
 /// Code to run with a concrete variant type.
 pub trait VariantVisitor {
@@ -47,6 +54,7 @@ pub fn with_variant<W: VariantVisitor>(id: &str, visitor: W) -> Result<W::Output
         "magician" => Ok(visitor.visit::<Magician>()),
         "vanguard" => Ok(visitor.visit::<Vanguard>()),
         "advancedwizard" => Ok(visitor.visit::<AdvancedWizard>()),
+        "parallelworlds" => Ok(visitor.visit::<ParallelWorlds>()),
         _ => Err(UnknownVariant(id.to_string())),
     }
 }

@@ -163,6 +163,16 @@ pub trait Variant: Sized + Send + Sync + 'static {
         None
     }
 
+    /// Whether a turn of several plies is under way (some of its plies
+    /// were played). The static score then cannot stand for the rest of the
+    /// turn: a piece that moved in the turn may hang and cannot move again.
+    /// The search does not stand pat or prune on it there; the variant
+    /// marks the ply that ends the turn noisy so that quiescence searches
+    /// it. The default: every turn is one ply.
+    fn inside_turn(_pos: &Self::Position) -> bool {
+        false
+    }
+
     /// The position with the turn passed, where a null move is a sound
     /// pruning test (not in check, no zugzwang-prone material, not inside a
     /// multi-ply turn). `None` disables null-move pruning.

@@ -1,0 +1,181 @@
+//! Parallel Worlds Chess (spec `rules/parallelworlds.md`): three stacked
+//! 8x8 levels, two chess armies per side on levels 1 and 3, a middle level
+//! where everything moves as a non-capturing queen, and turns of up to
+//! three sub-moves by different pieces ending on different levels. There
+//! is no check: capturing either enemy King wins.
+//!
+//! Inside the engine a turn is a run of plies: each sub-move is a ply, and
+//! once one was made the explicit [`SubMove::END`] ply may end the turn
+//! (the last sub-move the limit allows and a King capture end it by
+//! themselves). The search thus sees a few dozen plies per node instead of
+//! the tens of thousands of whole turns. The position carries the turn's
+//! progress (pieces moved, levels used, sub-moves made, two-steps made) and
+//! hashes it, so the transposition table tells mid-turn nodes apart and
+//! still merges the same sub-moves played in another order.
+
+mod eval;
+mod fen;
+pub mod movegen;
+mod notation;
+pub mod position;
+#[cfg(test)]
+mod tests;
+pub mod types;
+
+pub use position::Position;
+pub use types::SubMove;
+
+use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, Side, Variant, WinReason};
+use types::*;
+
+/// Parallel Worlds Chess.
+pub struct ParallelWorlds;
+
+impl Variant for ParallelWorlds {
+    type Position = Position;
+    type Move = SubMove;
+
+    const ID: &'static str = "parallelworlds";
+    const NAME: &'static str = "Parallel Worlds Chess";
+    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 1KQkq,3KQkq - 0 1 2";
+
+    const BENCH_FENS: &'static [&'static str] = &[
+        Self::START_FEN,
+        "r1bqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKB1R|8/8/8/8/1n6/8/8/6N1|rnbqkbnr/pppp1ppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R w 1KQkq,3KQkq - 1 3 3",
+        "k4r2/6P1/8/8/8/8/8/K7|2P5/8/8/8/8/8/8/1P6|k1n5/8/8/8/8/8/8/K7 w - - 0 1 3",
+    ];
+
+    fn from_fen(fen: &str) -> Result<Position, FenError> {
+        fen::from_fen(fen)
+    }
+
+    fn to_fen(pos: &Position) -> String {
+        fen::to_fen(pos)
+    }
+
+    fn board_text(pos: &Position) -> String {
+        board_text(pos)
+    }
+
+    fn side_to_move(pos: &Position) -> Side {
+        Side::from_index(pos.side)
+    }
+
+    fn hash(pos: &Position) -> u64 {
+        pos.hash()
+    }
+
+    fn generate(pos: &Position, moves: &mut MoveList<SubMove>) {
+        movegen::legal(pos, moves);
+    }
+
+    fn make(pos: &Position, mv: SubMove) -> Position {
+        pos.make(mv)
+    }
+
+    /// No check rule: a King under attack is a threat the evaluation
+    /// weighs, not a state that restricts moves.
+    fn in_check(_pos: &Position) -> bool {
+        false
+    }
+
+    fn halfmove_clock(pos: &Position) -> u32 {
+        pos.clock
+    }
+
+    fn rule_outcome(pos: &Position) -> Option<Outcome> {
+        if let Some(loser) = pos.king_missing() {
+            return Some(Outcome::Win {
+                winner: !Side::from_index(loser),
+                reason: WinReason::KingCaptured,
+            });
+        }
+        if pos.made > 0 {
+            return None; // results are decided at the start of a turn
+        }
+        if movegen::count_plies(pos) == 0 {
+            return Some(Outcome::Draw(DrawReason::Stalemate));
+        }
+        (pos.clock >= 100).then_some(Outcome::Draw(DrawReason::FiftyMoves))
+    }
+
+    fn parse_turn(pos: &Position, token: &str) -> Result<Vec<SubMove>, MoveError> {
+        notation::parse_token(pos, token)
+    }
+
+    fn turn_to_token(_pos: &Position, plies: &[SubMove]) -> String {
+        notation::to_token(plies)
+    }
+
+    fn evaluate(pos: &Position) -> i32 {
+        eval::evaluate(pos)
+    }
+
+    /// Captures and promotions; and the end of the turn, which quiescence
+    /// searches in place of standing pat inside a turn (see
+    /// [`Variant::inside_turn`]), so that it sees the opponent's replies.
+    fn is_noisy(pos: &Position, mv: SubMove) -> bool {
+        mv.is_end() || mv.promo() != 0 || eval::captured_value(pos, mv) != 0
+    }
+
+    fn inside_turn(pos: &Position) -> bool {
+        pos.made > 0
+    }
+
+    fn noisy_order(pos: &Position, mv: SubMove) -> i32 {
+        if mv.is_end() {
+            return -1;
+        }
+        let attacker = code_kind(pos.board[mv.from()]) as i32;
+        eval::captured_value(pos, mv) * 8 + eval::VALUE[mv.promo()] - attacker
+    }
+
+    fn see_ge(pos: &Position, mv: SubMove, threshold: i32) -> bool {
+        eval::see_ge(pos, mv, threshold)
+    }
+
+    /// Passing a whole turn, only at a turn's start.
+    fn null_move(pos: &Position) -> Option<Position> {
+        if pos.made > 0 || pos.king_missing().is_some() {
+            return None;
+        }
+        let mut p = pos.clone();
+        p.end_turn();
+        Some(p)
+    }
+
+    fn count_turns(pos: &Position) -> u64 {
+        movegen::count_turns(pos)
+    }
+}
+
+/// The three levels side by side (level 3 on the left, as in the spec's
+/// diagram).
+fn board_text(pos: &Position) -> String {
+    let mut out = String::from("   level 3             level 2             level 1\n");
+    for rank in (0..8).rev() {
+        let mut line = String::new();
+        for level in [2, 1, 0] {
+            line.push_str(&format!("{} ", rank + 1));
+            for file in 0..8 {
+                let code = pos.board[level * 64 + rank * 8 + file];
+                let c = if code == EMPTY {
+                    '.'
+                } else if code_color(code) == 0 {
+                    LETTERS[code_kind(code)]
+                } else {
+                    LETTERS[code_kind(code)].to_ascii_lowercase()
+                };
+                line.push(c);
+                line.push(' ');
+            }
+            line.push_str("  ");
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.push_str(&"  a b c d e f g h   ".repeat(3));
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out
+}

@@ -2,6 +2,7 @@
 //! command-line tools.
 
 mod bench_cmd;
+mod deck_cmd;
 mod matches;
 mod perft_cmd;
 
@@ -27,6 +28,8 @@ enum Command {
     Match(Box<matches::MatchArgs>),
     /// Combine the JSON reports of a match's shards.
     MatchMerge(matches::MergeArgs),
+    /// Wizard's Chess (a Magic: The Gathering deck format): check a deck list.
+    Deck(deck_cmd::DeckArgs),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +56,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench_cmd::run(&args),
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::MatchMerge(args)) => matches::run_merge(&args),
+        Some(Command::Deck(args)) => deck_cmd::run(&args),
     }
 }
 

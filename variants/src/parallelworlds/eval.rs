@@ -84,9 +84,8 @@ fn side_score(pos: &Position, color: usize) -> i32 {
         let kind = code_kind(pos.board[MIDDLE * 64 + s]);
         score += MIDDLE_VALUE[kind] + centre(s);
         if kind == PAWN && last_rank(color) & (1 << s) != 0 {
-            let free = (pos.occupied(0) | pos.occupied(2)) & (1 << s) == 0
-                || pos.occupied(0) & pos.occupied(2) & (1 << s) == 0;
-            if free {
+            // Free below or above: the drop that promotes is open.
+            if pos.occupied(0) & pos.occupied(2) & (1 << s) == 0 {
                 score += LAST_RANK_PAWN;
             }
         }

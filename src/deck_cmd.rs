@@ -25,7 +25,7 @@ enum DeckCommand {
 /// Where card data comes from.
 #[derive(Args, Debug)]
 struct TableArgs {
-    /// Load a further card table (TSV); repeatable, read in order.
+    /// Load a further card table (TSV or MTGJSON); repeatable, read in order.
     #[arg(long = "cards", value_name = "FILE")]
     cards: Vec<PathBuf>,
     /// Do not load the built-in card table.
@@ -117,11 +117,12 @@ fn load_tables(args: &TableArgs) -> Result<CardTable, String> {
         let name = path.display().to_string();
         let text = read_text(&name)?;
         if text.trim_start().starts_with('{') {
-            return Err(format!(
-                "{name}: MTGJSON card files are not supported yet; convert the cards to the TSV format of the spec (section 3.2)"
-            ));
+            let added =
+                deck::mtgjson::import(&text, &name, &mut table).map_err(|e| e.to_string())?;
+            log::info!("{name}: {added} cards added from MTGJSON");
+        } else {
+            table.load_tsv(&text, &name).map_err(|e| e.to_string())?;
         }
-        table.load_tsv(&text, &name).map_err(|e| e.to_string())?;
     }
     Ok(table)
 }

@@ -5,6 +5,7 @@
 
 pub mod cards;
 pub mod decklist;
+pub mod mtgjson;
 pub mod names;
 pub mod report;
 pub mod rules;

@@ -40,22 +40,9 @@ pub const TAGS: [&str; 14] = [
     "ban:named",
 ];
 
-/// Tags that make a card "have abilities" (§3.4).
-const ABILITY_TAGS: [&str; 13] = [
-    "tap:mana",
-    "tap:other",
-    "pump:power",
-    "pump:toughness",
-    "var:power",
-    "var:toughness",
-    "block",
-    "other",
-    "tokens",
-    "ban:mass",
-    "ban:control",
-    "ban:graveyard",
-    "ban:discard",
-];
+/// Tags that make a card "have abilities" (§3.4): all but `ban:named`,
+/// which [`TAGS`] lists last.
+const ABILITY_TAGS: &[&str] = TAGS.split_last().unwrap().1;
 
 /// One card as the checker sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,19 +169,7 @@ impl Card {
 
     /// The basic land types among the subtypes, as mana letters.
     fn basic_land_colors(&self) -> Vec<char> {
-        let mut out = Vec::new();
-        for (t, c) in [
-            ("Plains", 'W'),
-            ("Island", 'U'),
-            ("Swamp", 'B'),
-            ("Mountain", 'R'),
-            ("Forest", 'G'),
-        ] {
-            if self.subtypes.iter().any(|s| s == t) && !out.contains(&c) {
-                out.push(c);
-            }
-        }
-        out
+        basic_land_letters(&self.subtypes)
     }
 
     /// A special land with exactly two different basic land types.
@@ -288,6 +263,24 @@ impl Card {
         }
         None
     }
+}
+
+/// The mana letters of the basic land types among `subtypes` (Plains W,
+/// Island U, Swamp B, Mountain R, Forest G), each once.
+pub fn basic_land_letters(subtypes: &[String]) -> Vec<char> {
+    let mut out = Vec::new();
+    for (t, c) in [
+        ("Plains", 'W'),
+        ("Island", 'U'),
+        ("Swamp", 'B'),
+        ("Mountain", 'R'),
+        ("Forest", 'G'),
+    ] {
+        if subtypes.iter().any(|s| s == t) && !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// "A can exceed B" (§3.4): `Some(true/false)`, or `None` when undecidable.

@@ -86,12 +86,7 @@ impl Role {
     }
 
     fn parse(text: &str) -> Option<Role> {
-        let t: String = text
-            .to_lowercase()
-            .chars()
-            .filter(|&c| c != '\'' && c != '’')
-            .collect();
-        let t = t.split_whitespace().collect::<Vec<_>>().join(" ");
+        let t = fold(text);
         let (side, piece) = match t.split_once(' ') {
             Some(("kings", p)) => (Some(Side::King), p),
             Some(("queens", p)) => (Some(Side::Queen), p),
@@ -140,6 +135,17 @@ pub struct DeckList {
     pub findings: Vec<Finding>,
 }
 
+/// Lower case, apostrophes (`'`, `’`) dropped, single spaces: how role
+/// names and colour-line heads are compared.
+fn fold(text: &str) -> String {
+    let t: String = text
+        .to_lowercase()
+        .chars()
+        .filter(|&c| c != '\'' && c != '’')
+        .collect();
+    t.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 fn colour_of(word: &str) -> Option<Colour> {
     Some(match word.trim().to_lowercase().as_str() {
         "white" | "w" => 'W',
@@ -154,12 +160,7 @@ fn colour_of(word: &str) -> Option<Colour> {
 /// `King's colour: green` and its spellings: (side, the text after ':').
 fn colour_line(text: &str) -> Option<(Side, &str)> {
     let (head, value) = text.split_once(':')?;
-    let h: String = head
-        .to_lowercase()
-        .chars()
-        .filter(|&c| c != '\'' && c != '’')
-        .collect();
-    let h = h.split_whitespace().collect::<Vec<_>>().join(" ");
+    let h = fold(head);
     let side = match h.as_str() {
         "kings colour" | "kings color" => Side::King,
         "queens colour" | "queens color" => Side::Queen,

@@ -1,7 +1,7 @@
 //! MTGJSON card files (spec §3.6 item 3): the accepted shapes, and tags
 //! derived from each card's Oracle text by the spec's heuristics.
 
-use crate::cards::{validate, Card, CardTable, LoadError};
+use crate::cards::{basic_land_letters, validate, Card, CardTable, LoadError};
 use serde_json::{Map, Value};
 
 /// Keywords a creature's keyword-only line may hold (besides
@@ -406,14 +406,8 @@ fn derive(card: &mut Card, text: &str, v5: &[String]) {
     }
     // 5: a land's basic land types.
     if card.is_land() {
-        for (t, l) in [
-            ("Plains", 'W'),
-            ("Island", 'U'),
-            ("Swamp", 'B'),
-            ("Mountain", 'R'),
-            ("Forest", 'G'),
-        ] {
-            if card.subtypes.iter().any(|s| s == t) && !mana.contains(l) {
+        for l in basic_land_letters(&card.subtypes) {
+            if !mana.contains(l) {
                 mana.push(l);
             }
         }

@@ -722,7 +722,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         reporter.info(&Info {
             depth,
             seldepth: self.seldepth,
-            score: Score::from_internal(score),
+            score: score_in_turns::<V>(&req.root, pv, score),
             raw_score: score,
             nodes: self.shared.nodes.load(Relaxed),
             elapsed: self.start.elapsed(),
@@ -796,7 +796,10 @@ impl<'a, V: Variant> Worker<'a, V> {
                     self.report(req, reporter, depth, *score, pv, i + 1, Bound::Exact);
                 }
             }
-            if let (Some(mate), Score::Mate(n)) = (req.limits.mate, Score::from_internal(score)) {
+            if let (Some(mate), Score::Mate(n)) = (
+                req.limits.mate,
+                score_in_turns::<V>(&req.root, &result.pv, score),
+            ) {
                 if n > 0 && n <= mate {
                     break;
                 }
@@ -862,6 +865,23 @@ fn split_turns<V: Variant>(root: &V::Position, pv: &[V::Move]) -> (Turns<V>, boo
         turns.push((start, plies));
     }
     (turns, incomplete)
+}
+
+/// The score for the protocols: mate distances count the mover's turns
+/// (a Parallel Worlds turn is up to four plies), read off the PV when it
+/// reaches the mate; otherwise as [`Score::from_internal`] counts plies.
+pub fn score_in_turns<V: Variant>(root: &V::Position, pv: &[V::Move], score: i32) -> Score {
+    let plies = (MATE - score.abs()) as usize;
+    if score.abs() <= MATE_BOUND || pv.len() < plies {
+        return Score::from_internal(score);
+    }
+    let (turns, _) = split_turns::<V>(root, &pv[..plies]);
+    let n = turns.len() as i32;
+    if score > 0 {
+        Score::Mate((n + 1) / 2)
+    } else {
+        Score::Mate(-(n / 2))
+    }
 }
 
 /// The PV as wire tokens, one per complete turn. A first turn the PV cuts

@@ -365,7 +365,7 @@ fn parallel_worlds_turn(
     (
         Pw::turn_to_token(&root, &turn),
         after,
-        Score::from_internal(r.score),
+        crate::search::score_in_turns::<Pw>(&root, &r.pv, r.score),
     )
 }
 
@@ -381,6 +381,15 @@ fn parallel_worlds_captures_a_king_and_saves_its_own() {
         "{token}"
     );
     assert_eq!(score, Score::Mate(1));
+    // A King won with the third sub-move of the turn is mate in 1 (a
+    // turn, not three plies): the Knight drops to level 1 so that the Pawn
+    // can step down out of the Rook's way on level 3.
+    let (token, _, score) = parallel_worlds_turn(
+        "7k/8/8/8/8/8/8/K7|8/8/8/8/8/8/7N/8|7k/8/8/8/8/8/7P/K6R w - - 0 1 3",
+        4,
+    );
+    assert_eq!(token, "2h21h2,3h22h2,3h13h8");
+    assert_eq!(score, Score::Mate(1), "{token}");
     // White's level-1 King is attacked by the h1 Rook and cannot be
     // defended by capturing it: whatever else the turn does, it must leave
     // no King capturable (Black would win at once).

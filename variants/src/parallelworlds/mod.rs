@@ -124,7 +124,8 @@ impl Variant for ParallelWorlds {
 
     fn noisy_order(pos: &Position, mv: SubMove) -> i32 {
         if mv.is_end() {
-            return -1;
+            // After the captures and the killers, before other quiet plies.
+            return -(1 << 24) + (1 << 22);
         }
         let attacker = code_kind(pos.board[mv.from()]) as i32;
         eval::captured_value(pos, mv) * 8 + eval::VALUE[mv.promo()] - attacker

@@ -101,12 +101,8 @@ fn findings(out: &str, deck: &str) -> (Vec<(String, String, Option<usize>)>, Str
     let mut verdict = String::new();
     for line in out.lines() {
         let rest = line.strip_prefix(deck).unwrap_or_else(|| panic!("{line}"));
-        if let Some(v) = rest
-            .strip_prefix(": legal")
-            .or(rest.strip_prefix(": illegal"))
-        {
-            verdict = line[deck.len() + 2..].to_string();
-            let _ = v;
+        if rest.starts_with(": legal") || rest.starts_with(": illegal") {
+            verdict = rest[2..].to_string();
             continue;
         }
         let (num, body) = match rest.strip_prefix(':').unwrap().split_once(": ") {

@@ -251,3 +251,83 @@ fn board_text_shows_three_levels() {
     assert!(text.contains("8 r n b q k b n r   8 . . . . . . . .   8 r n b q k b n r"));
     assert_eq!(text.lines().count(), 10);
 }
+
+/// The same position with the colours exchanged (ranks mirrored, case
+/// swapped, the other side to move).
+fn mirror(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let swap = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let levels: Vec<String> = f[0]
+        .split('|')
+        .map(|l| swap(&l.split('/').rev().collect::<Vec<_>>().join("/")))
+        .collect();
+    let castling = if f[2] == "-" {
+        "-".to_string()
+    } else {
+        f[2].split(',')
+            .map(|g| {
+                let (lvl, r) = g.split_at(1);
+                let r = swap(r);
+                let order: String = "KQkq".chars().filter(|c| r.contains(*c)).collect();
+                format!("{lvl}{order}")
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let ep = if f[3] == "-" {
+        "-".to_string()
+    } else {
+        f[3].split(',')
+            .map(|s| {
+                let rank = s.as_bytes()[2] - b'1';
+                format!("{}{}", &s[..2], (b'8' - rank) as char)
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let side = if f[1] == "w" { "b" } else { "w" };
+    format!("{} {side} {castling} {ep} {} {} {}", levels.join("|"), f[4], f[5], f[6])
+}
+
+#[test]
+fn evaluation_is_colour_symmetric_inside_turns_too() {
+    let fens = [
+        START,
+        EN_PASSANT,
+        CASTLING,
+        KING_CAPTURE,
+        "k4r2/6P1/8/8/8/8/8/K7|2P5/8/8/8/8/8/8/1P6|k1n5/8/8/8/8/8/8/K7 w - - 0 1 3",
+        "r1bqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKB1R|8/8/8/8/1n6/8/8/6N1|rnbqkbnr/pppp1ppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R w 1KQkq,3KQkq - 1 3 3",
+    ];
+    for fen in fens {
+        let p = pos(fen);
+        let m = pos(&mirror(fen));
+        assert_eq!(ParallelWorlds::to_fen(&pos(&mirror(&mirror(fen)))), ParallelWorlds::to_fen(&p));
+        assert_eq!(ParallelWorlds::evaluate(&p), ParallelWorlds::evaluate(&m), "{fen}");
+        // After each first sub-move and its mirror image.
+        let mut list = MoveList::new();
+        ParallelWorlds::generate(&p, &mut list);
+        for &mv in list.iter().take(12) {
+            let flip = |sq: usize| sq - sq % 64 + (7 - sq % 64 / 8) * 8 + sq % 8;
+            let mirrored = SubMove::new(flip(mv.from()), flip(mv.to()), mv.promo(), mv.flag());
+            let (a, b) = (p.make(mv), m.make(mirrored));
+            assert_eq!(
+                ParallelWorlds::evaluate(&a),
+                ParallelWorlds::evaluate(&b),
+                "{fen}: {}",
+                mv.text()
+            );
+        }
+    }
+    assert_eq!(ParallelWorlds::evaluate(&pos(START)), 0);
+}

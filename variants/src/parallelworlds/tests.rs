@@ -296,7 +296,13 @@ fn mirror(fen: &str) -> String {
             .join(",")
     };
     let side = if f[1] == "w" { "b" } else { "w" };
-    format!("{} {side} {castling} {ep} {} {} {}", levels.join("|"), f[4], f[5], f[6])
+    format!(
+        "{} {side} {castling} {ep} {} {} {}",
+        levels.join("|"),
+        f[4],
+        f[5],
+        f[6]
+    )
 }
 
 #[test]
@@ -312,8 +318,15 @@ fn evaluation_is_colour_symmetric_inside_turns_too() {
     for fen in fens {
         let p = pos(fen);
         let m = pos(&mirror(fen));
-        assert_eq!(ParallelWorlds::to_fen(&pos(&mirror(&mirror(fen)))), ParallelWorlds::to_fen(&p));
-        assert_eq!(ParallelWorlds::evaluate(&p), ParallelWorlds::evaluate(&m), "{fen}");
+        assert_eq!(
+            ParallelWorlds::to_fen(&pos(&mirror(&mirror(fen)))),
+            ParallelWorlds::to_fen(&p)
+        );
+        assert_eq!(
+            ParallelWorlds::evaluate(&p),
+            ParallelWorlds::evaluate(&m),
+            "{fen}"
+        );
         // After each first sub-move and its mirror image.
         let mut list = MoveList::new();
         ParallelWorlds::generate(&p, &mut list);
@@ -330,4 +343,46 @@ fn evaluation_is_colour_symmetric_inside_turns_too() {
         }
     }
     assert_eq!(ParallelWorlds::evaluate(&pos(START)), 0);
+}
+
+#[test]
+fn the_spec_token_examples_are_legal_and_read_back() {
+    let promotion = "k4r2/6P1/8/8/8/8/8/K7|2P5/8/8/8/8/8/8/1P6|k1n5/8/8/8/8/8/8/K7 w - - 0 1 3";
+    let black_pawns = "k2p4/4N3/8/8/8/8/6p1/K6R|8/8/8/8/8/8/8/4p3|k7/1p6/8/8/8/8/8/7K b - - 0 1 3";
+    let vertical = "7k/8/1N6/8/3R4/8/8/K7|8/8/1B6/8/8/8/8/8|7k/8/1p6/6P1/8/8/8/K7 w - - 0 1 3";
+    let level2 = "k7/8/8/8/8/8/8/7K|rB6/NP6/8/8/8/8/8/8|k7/8/8/8/8/8/8/7K w - - 0 1 3";
+    let one = "7k/8/8/8/8/8/8/K7|8/8/8/8/3R4/8/8/8|7k/8/8/8/8/8/8/K7 w - - 0 1 3";
+    let black_castling = mirror(CASTLING);
+    let cases = [
+        (START, "1g11f3"),
+        (START, "1e21e4,3g13f3"),
+        (START, "1e22e2"),
+        (EN_PASSANT, "1e51d6"),
+        (EN_PASSANT, "1c52c5,1e51d6,3h53g6"),
+        (promotion, "1g71g8q"),
+        (promotion, "1g71f8n"),
+        (promotion, "2c81c8q"),
+        (black_pawns, "1g21g1q"),
+        (black_pawns, "1g21h1r"),
+        (black_pawns, "2e11e1n"),
+        (black_pawns, "1d81d7"),
+        (CASTLING, "1e11g1"),
+        (CASTLING, "1b12b1,1e11c1"),
+        (&black_castling, "3e83c8"),
+        (&black_castling, "1e81g8"),
+        (one, "2d42h8"),
+        (level2, "2b72c8"),
+        (vertical, "3g52g5"),
+        (vertical, "1d42d4"),
+    ];
+    for (fen, token) in cases {
+        let p = pos(fen);
+        let plies =
+            ParallelWorlds::parse_turn(&p, token).unwrap_or_else(|e| panic!("{token}: {e}"));
+        assert_eq!(ParallelWorlds::turn_to_token(&p, &plies), token);
+    }
+    assert!(
+        !legal(black_pawns, "1d81d6"),
+        "no two-step from the first rank"
+    );
 }

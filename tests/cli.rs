@@ -1,14 +1,9 @@
 //! The `arcana` binary driven as a user or a script would.
 
+mod common;
+use common::arcana;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-fn arcana(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arcana"))
-        .args(args)
-        .output()
-        .expect("run arcana")
-}
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

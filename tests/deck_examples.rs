@@ -4,21 +4,16 @@
 //! counts), run through the `arcana deck check` binary. Malformed input
 //! follows: clear errors, exit status 2 where the spec says so, no panic.
 
+mod common;
+use common::arcana;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/deck")
         .join(name)
-}
-
-fn arcana(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arcana"))
-        .args(args)
-        .output()
-        .expect("run arcana")
 }
 
 fn squash(s: &str) -> String {

@@ -229,6 +229,14 @@ fn xboard_handshake_and_errors() {
     assert_eq!(lines[features + 1], "pong 7");
 }
 
+/// The moves of every `bestmove` line of a UCI session's output.
+fn bestmoves(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .map(|l| l.split(' ').next().unwrap())
+        .collect()
+}
+
 fn xboard_lines(input: &str) -> Vec<String> {
     let (out, _) = session(&format!("xboard\n{input}"));
     out.lines().map(str::to_string).collect()
@@ -315,11 +323,7 @@ fn advancedwizard_black_moves_first_over_uci_and_xboard() {
     );
     assert!(out.contains("Fen: dpagzgapd/hw*w*agaw*w*h/w*3h3w*/9/9/9/W*3H3W*/HW*W*AGAW*W*H/DPAGZGAPD|e1e1e1e1e/9/9/9/9/9/9/9/E1E1E1E1E b Zz - - 0 1"));
     assert!(out.contains("        Earth                        Sky"));
-    let best: Vec<&str> = out
-        .lines()
-        .filter_map(|l| l.strip_prefix("bestmove "))
-        .map(|l| l.split(' ').next().unwrap())
-        .collect();
+    let best = bestmoves(&out);
     assert_eq!(best.len(), 2, "{out}");
     let black = variants::advancedwizard::AdvancedWizard::start();
     use variants::Variant;
@@ -523,11 +527,7 @@ fn parallelworlds_turns_of_several_sub_moves_over_uci_and_xboard() {
     );
     assert!(out.contains("   level 3             level 2             level 1"));
     assert!(out.contains(&format!("Fen: {}", Pw::START_FEN)));
-    let best: Vec<&str> = out
-        .lines()
-        .filter_map(|l| l.strip_prefix("bestmove "))
-        .map(|l| l.split(' ').next().unwrap())
-        .collect();
+    let best = bestmoves(&out);
     assert_eq!(best.len(), 2, "{out}");
     let start = Pw::start();
     let first = Pw::parse_turn(&start, best[0]).unwrap();

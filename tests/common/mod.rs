@@ -4,9 +4,17 @@
 #![allow(dead_code)] // each test crate uses its own part of it
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
+
+/// Runs `arcana` with arguments to completion.
+pub fn arcana(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(args)
+        .output()
+        .expect("run arcana")
+}
 
 /// A running engine with a line reader that never blocks the test forever.
 pub struct Engine {

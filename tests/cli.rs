@@ -1,7 +1,7 @@
 //! The `arcana` binary driven as a user or a script would.
 
 mod common;
-use common::arcana;
+use common::{arcana, arcana_with_input};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -114,19 +114,7 @@ fn subcommands_have_help() {
 
 #[test]
 fn engine_answers_the_handshakes_on_stdin() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"uci\nnonsense\nisready\nquit\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = arcana_with_input(&[], b"uci\nnonsense\nisready\nquit\n");
     assert!(o.status.success());
     let out = stdout(&o);
     assert!(out.contains("uciok\n"));

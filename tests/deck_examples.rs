@@ -5,10 +5,9 @@
 //! follows: clear errors, exit status 2 where the spec says so, no panic.
 
 mod common;
-use common::arcana;
+use common::{arcana, arcana_with_input};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use std::process::Command;
 
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -258,20 +257,7 @@ fn bad_input_gets_clear_errors_and_no_panic() {
     }
     // Standard input, a user table overriding a built-in row, deck show.
     let example = std::fs::read_to_string(data("example.deck")).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
-        .args(["deck", "check", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(example.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = arcana_with_input(&["deck", "check", "-"], example.as_bytes());
     assert!(
         String::from_utf8_lossy(&out.stdout).ends_with("<stdin>: legal (0 errors, 2 warnings)\n")
     );

@@ -188,21 +188,16 @@ fn count_prefix(text: &str) -> Option<(u32, &str)> {
 
 /// The name without a trailing `(SET)` or `(SET) 123`, if it has one.
 fn without_set_code(name: &str) -> Option<&str> {
+    let code = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_alphanumeric());
     let mut s = name.trim_end();
     if let Some(i) = s.rfind(char::is_whitespace) {
-        let tail = &s[i + 1..];
-        if !tail.is_empty()
-            && tail.chars().all(|c| c.is_ascii_alphanumeric())
-            && !tail.contains('(')
-            && s[..i].trim_end().ends_with(')')
-        {
+        if code(&s[i + 1..]) && s[..i].trim_end().ends_with(')') {
             s = s[..i].trim_end();
         }
     }
     let inner = s.strip_suffix(')')?;
     let open = inner.rfind('(')?;
-    let code = &inner[open + 1..];
-    if code.is_empty() || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
+    if !code(&inner[open + 1..]) {
         return None;
     }
     let name = inner[..open].trim_end();

@@ -237,6 +237,16 @@ fn bestmoves(out: &str) -> Vec<&str> {
         .collect()
 }
 
+/// Asserts that an XBoard session answered no `Illegal move` and no `Error`.
+fn assert_no_error(lines: &[String]) {
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+        "{lines:?}"
+    );
+}
+
 fn xboard_lines(input: &str) -> Vec<String> {
     let (out, _) = session(&format!("xboard\n{input}"));
     out.lines().map(str::to_string).collect()
@@ -264,12 +274,7 @@ fn xboard_sends_a_multi_leg_move_one_leg_per_line_and_reads_it_whole() {
          setboard 16/16/16/16/16/16/5i10/4k11/4Z11/16/16/16/16/16/16/K15 w - 0 1\n\
          sd 1\nusermove e8e9,e9d10\n",
     );
-    assert!(
-        !lines
-            .iter()
-            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
-        "{lines:?}"
-    );
+    assert_no_error(&lines);
     assert!(lines.iter().any(|l| l.starts_with("move f10")), "{lines:?}");
 }
 
@@ -304,12 +309,7 @@ fn xboard_variant_vanguard_defines_board_pieces_and_takes_the_gui_fen() {
          PPPPSSSTTSSSPPPP/RNZLAAMGGMAALZNR/HDYFBWEQKICBFYDH w - - 0 1\n\
          usermove c3c7\nping 2\n",
     );
-    assert!(
-        !lines
-            .iter()
-            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
-        "{lines:?}"
-    );
+    assert_no_error(&lines);
     assert_eq!(lines.last().map(String::as_str), Some("pong 2"));
 }
 
@@ -364,12 +364,7 @@ fn advancedwizard_black_moves_first_over_uci_and_xboard() {
             variants::advancedwizard::AdvancedWizard::parse_turn(&mover, moves[0]).is_ok(),
             "{lines:?}"
         );
-        assert!(
-            !lines
-                .iter()
-                .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
-            "{lines:?}"
-        );
+        assert_no_error(&lines);
     }
 }
 
@@ -560,12 +555,7 @@ fn parallelworlds_turns_of_several_sub_moves_over_uci_and_xboard() {
     assert!(!legs.is_empty() && legs.len() <= 3, "{lines:?}");
     let token = legs.concat();
     assert!(Pw::parse_turn(&black, &token).is_ok(), "{token}");
-    assert!(
-        !lines
-            .iter()
-            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
-        "{lines:?}"
-    );
+    assert_no_error(&lines);
     let lines = xboard_lines(
         "protover 2\nnew\nvariant parallelworlds\nforce\nusermove 1e21e4,1e41e5\nping 3\n",
     );

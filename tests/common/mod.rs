@@ -16,6 +16,24 @@ pub fn arcana(args: &[&str]) -> Output {
         .expect("run arcana")
 }
 
+/// Runs `arcana` with arguments, `input` on its standard input, to completion.
+pub fn arcana_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run arcana");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(input)
+        .expect("write stdin");
+    child.wait_with_output().expect("wait for arcana")
+}
+
 /// A running engine with a line reader that never blocks the test forever.
 pub struct Engine {
     child: Child,

@@ -237,10 +237,10 @@ impl Position {
                 } else {
                     (base, base + 3)
                 };
+                // The rights go below: the King leaves its start square.
                 let rook = p.remove(rook_from);
                 p.put(rook_to, rook);
                 p.moved[to_level] |= 1 << local(rook_to);
-                p.castling &= !CASTLE_LOSS[rook_from];
             }
             Flag::Normal => {
                 if p.board[to] != EMPTY {

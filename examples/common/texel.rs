@@ -75,8 +75,26 @@ pub fn quiet_samples<V: Variant>(
     diff: impl Fn(&V::Position) -> Vec<i8>,
 ) -> (usize, Vec<Sample>) {
     let mut samples = Vec::new();
+    let games = quiet_positions::<V>(std::env::args().skip(1), skip, |pos, result, _| {
+        samples.push(Sample {
+            diff: diff(pos),
+            result,
+        })
+    });
+    (games, samples)
+}
+
+/// Reads the PGN files in `paths` and calls `visit` with each quiet
+/// position from ply `skip` on (not in check, and the move played next
+/// changes no material), the game's result for White and the game's
+/// number (from 0). Returns the number of finished games.
+pub fn quiet_positions<V: Variant>(
+    paths: impl Iterator<Item = String>,
+    skip: usize,
+    mut visit: impl FnMut(&V::Position, f64, usize),
+) -> usize {
     let mut games = 0;
-    for path in std::env::args().skip(1) {
+    for path in paths {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         for chunk in text.split("[Event ").filter(|c| !c.trim().is_empty()) {
             let read = match pgn::read::<V>(&format!("[Event {chunk}")) {
@@ -89,23 +107,20 @@ pub fn quiet_samples<V: Variant>(
             let Some(result) = result_value(&read.result) else {
                 continue;
             };
-            games += 1;
             let mut pos = read.game.start_position().clone();
             for (ply, turn) in read.game.turns().iter().enumerate() {
                 let quiet = !V::in_check(&pos) && turn.iter().all(|&mv| !V::is_noisy(&pos, mv));
                 if ply >= skip && quiet {
-                    samples.push(Sample {
-                        diff: diff(&pos),
-                        result,
-                    });
+                    visit(&pos, result, games);
                 }
                 for &mv in turn {
                     pos = V::make(&pos, mv);
                 }
             }
+            games += 1;
         }
     }
-    (games, samples)
+    games
 }
 
 /// The result of a PGN game for White, if decided or drawn.

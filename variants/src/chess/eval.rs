@@ -1,89 +1,123 @@
 //! Chess evaluation: tapered (midgame/endgame) material and piece-square
 //! terms, mobility, pawn structure, king safety basics and tempo.
 //!
-//! The tables are built from simple formulas (centralisation, advancement,
-//! king shelter) rather than tuned constants.
+//! Every term is a count times a (midgame, endgame) weight from
+//! `weights.rs`, so the same code both evaluates (weights summed as it
+//! goes) and describes a position as term counts ([`trace`]), which is
+//! what fitting the weights to game results needs (Texel's method, the
+//! `chess_eval_tune` example). The weights started as simple formulas
+//! (centralisation, advancement, king shelter) and were then fitted.
 
 use super::attacks;
 use super::position::Position;
 use super::types::*;
+use super::weights::WEIGHTS;
 
-/// Midgame and endgame piece values (pawn, knight, bishop, rook, queen, king).
+/// Piece values for move ordering (pawn, knight, bishop, rook, queen,
+/// king); fixed, so that refitting the evaluation leaves ordering alone.
 pub const VALUE_MG: [i32; 6] = [82, 337, 365, 477, 1025, 0];
-/// Endgame piece values.
-pub const VALUE_EG: [i32; 6] = [94, 281, 297, 512, 936, 0];
 /// Game-phase weight of each kind; 24 at the start.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
-const TEMPO: i32 = 12;
 
-const fn center_distance(sq: usize) -> i32 {
-    let f = (sq % 8) as i32;
-    let r = (sq / 8) as i32;
-    let df = if f < 4 { 3 - f } else { f - 4 };
-    let dr = if r < 4 { 3 - r } else { r - 4 };
-    df + dr
+/// Where each term's weights sit in the weight table.
+pub mod param {
+    /// Material by kind (pawn .. king).
+    pub const MATERIAL: usize = 0;
+    /// Piece-square terms, `64 * kind + square` from White's view.
+    pub const PST: usize = MATERIAL + 6;
+    /// Knight mobility by safe squares reached (0..=8).
+    pub const MOB_KNIGHT: usize = PST + 6 * 64;
+    /// Bishop mobility (0..=13).
+    pub const MOB_BISHOP: usize = MOB_KNIGHT + 9;
+    /// Rook mobility (0..=14).
+    pub const MOB_ROOK: usize = MOB_BISHOP + 14;
+    /// Queen mobility (0..=27).
+    pub const MOB_QUEEN: usize = MOB_ROOK + 15;
+    /// Passed pawn by relative rank.
+    pub const PASSED: usize = MOB_QUEEN + 28;
+    /// Passed pawn: the enemy King's distance to its stop square, times
+    /// the pawn's rank weight.
+    pub const PASSED_THEIR_KING: usize = PASSED + 8;
+    /// Passed pawn: the own King's distance to the stop square.
+    pub const PASSED_OWN_KING: usize = PASSED_THEIR_KING + 1;
+    /// Passed pawn with an empty stop square.
+    pub const PASSED_FREE: usize = PASSED_OWN_KING + 1;
+    /// Pawn without pawns of its side on the neighbouring files.
+    pub const ISOLATED: usize = PASSED_FREE + 1;
+    /// Each pawn beyond the first on a file.
+    pub const DOUBLED: usize = ISOLATED + 1;
+    /// Two or more bishops.
+    pub const BISHOP_PAIR: usize = DOUBLED + 1;
+    /// Rook on a file without pawns.
+    pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
+    /// Rook on a file without own pawns.
+    pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
+    /// Own pawns in front of the King (up to three).
+    pub const SHIELD: usize = ROOK_HALF_OPEN + 1;
+    /// Attack units on the King's zone (0..=48), when two or more pieces
+    /// attack it.
+    pub const KING_DANGER: usize = SHIELD + 1;
+    /// The side to move's bonus.
+    pub const TEMPO: usize = KING_DANGER + 49;
+    /// Number of weights.
+    pub const COUNT: usize = TEMPO + 1;
 }
 
-/// Piece-square bonuses from White's view, [kind][square], midgame.
-const fn pst_mg() -> [[i32; 64]; 6] {
-    let mut t = [[0; 64]; 6];
-    let mut sq = 0;
-    while sq < 64 {
-        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-        let c = center_distance(sq);
-        let central_file = if f == 3 || f == 4 { 1 } else { 0 };
-        t[PAWN][sq] = if r >= 1 && r <= 6 {
-            (r - 1) * 4 + central_file * (r - 1) * 6
-                - (if r == 1 && central_file == 1 { 10 } else { 0 })
-        } else {
-            0
-        };
-        t[KNIGHT][sq] = 20 - 8 * c;
-        t[BISHOP][sq] = 10 - 3 * c;
-        t[ROOK][sq] = if r == 6 { 15 } else { 0 } + if f >= 2 && f <= 5 { 4 } else { 0 };
-        t[QUEEN][sq] = 4 - 2 * c / 2;
-        // Shelter: the king belongs on its first ranks, towards a corner.
-        t[KING][sq] = if r == 0 {
-            if f <= 2 || f >= 6 {
-                20
-            } else {
-                0
-            }
-        } else {
-            -15 * r
-        };
-        sq += 1;
+/// The (midgame, endgame) weight of term `param` (see [`param`]).
+pub fn weight(param: usize) -> [i32; 2] {
+    WEIGHTS[param]
+}
+
+/// Receives the evaluation's terms: `count` times the weight `param`, for
+/// `color`.
+trait Terms {
+    fn add(&mut self, color: usize, param: usize, count: i32);
+}
+
+/// Sums the weights: the evaluation proper.
+#[derive(Default)]
+struct Sums {
+    mg: [i32; 2],
+    eg: [i32; 2],
+}
+
+impl Terms for Sums {
+    #[inline(always)]
+    fn add(&mut self, color: usize, param: usize, count: i32) {
+        let [mg, eg] = WEIGHTS[param];
+        self.mg[color] += mg * count;
+        self.eg[color] += eg * count;
     }
-    t
 }
 
-/// Endgame piece-square bonuses.
-const fn pst_eg() -> [[i32; 64]; 6] {
-    let mut t = [[0; 64]; 6];
-    let mut sq = 0;
-    while sq < 64 {
-        let r = (sq / 8) as i32;
-        let c = center_distance(sq);
-        t[PAWN][sq] = if r >= 1 && r <= 6 {
-            (r - 1) * (r - 1) * 4
-        } else {
-            0
-        };
-        t[KNIGHT][sq] = 15 - 6 * c;
-        t[BISHOP][sq] = 10 - 4 * c;
-        t[ROOK][sq] = 0;
-        t[QUEEN][sq] = 10 - 3 * c;
-        t[KING][sq] = 30 - 10 * c;
-        sq += 1;
+/// A position as term counts, White's minus Black's, for fitting weights.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    /// Game phase, 24 (all pieces) down to 0.
+    pub phase: i32,
+    /// Factor on the endgame part (1, or 1/8 for drawish material).
+    pub eg_scale: f64,
+    /// (weight index, count) with White's counts positive.
+    pub terms: Vec<(u16, i16)>,
+}
+
+/// Records the terms and also sums them, since the endgame scale depends on
+/// the endgame score.
+#[derive(Default)]
+struct Tracer {
+    sums: Sums,
+    counts: Vec<i32>,
+}
+
+impl Terms for Tracer {
+    fn add(&mut self, color: usize, param: usize, count: i32) {
+        self.sums.add(color, param, count);
+        if self.counts.is_empty() {
+            self.counts = vec![0; param::COUNT];
+        }
+        self.counts[param] += if color == 0 { count } else { -count };
     }
-    t
 }
-
-static PST_MG: [[i32; 64]; 6] = pst_mg();
-static PST_EG: [[i32; 64]; 6] = pst_eg();
-
-const PASSED_MG: [i32; 8] = [0, 5, 10, 15, 30, 50, 80, 0];
-const PASSED_EG: [i32; 8] = [0, 10, 20, 35, 60, 100, 150, 0];
 
 fn file_mask(f: usize) -> u64 {
     FILE_A << f
@@ -115,12 +149,19 @@ fn passed_span(color: usize, sq: Square) -> u64 {
     files & ahead
 }
 
-/// Evaluation in centipawns from the side to move's view.
-pub fn evaluate(pos: &Position) -> i32 {
-    let mut mg = [0i32; 2];
-    let mut eg = [0i32; 2];
+fn distance(a: Square, b: Square) -> i32 {
+    file_of(a)
+        .abs_diff(file_of(b))
+        .max(rank_of(a).abs_diff(rank_of(b))) as i32
+}
+
+/// Feeds every term of the position to `t`; returns the game phase.
+#[inline(always)]
+fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
+    use param::*;
     let mut phase = 0;
     let occ = pos.occupied();
+    t.add(pos.side(), TEMPO, 1);
     for color in 0..2 {
         let ours = pos.color(color);
         let their_pawns = pos.pieces(color ^ 1, PAWN);
@@ -133,31 +174,24 @@ pub fn evaluate(pos: &Position) -> i32 {
             }
         };
         let safe = !ours & !their_pawn_attacks;
-        for kind in 0..6 {
+        for (kind, kind_phase) in PHASE.iter().enumerate() {
             let mut b = pos.pieces(color, kind);
-            phase += PHASE[kind] * b.count_ones() as i32;
+            let n = b.count_ones() as i32;
+            phase += kind_phase * n;
+            t.add(color, MATERIAL + kind, n);
             while b != 0 {
                 let sq = b.trailing_zeros() as usize;
                 b &= b - 1;
                 let rel = if color == 0 { sq } else { sq ^ 56 };
-                mg[color] += VALUE_MG[kind] + PST_MG[kind][rel];
-                eg[color] += VALUE_EG[kind] + PST_EG[kind][rel];
+                t.add(color, PST + 64 * kind + rel, 1);
                 let mobility = match kind {
-                    KNIGHT => (attacks::KNIGHT[sq] & safe).count_ones() as i32 - 4,
-                    BISHOP => (attacks::bishop(sq, occ) & safe).count_ones() as i32 - 6,
-                    ROOK => (attacks::rook(sq, occ) & safe).count_ones() as i32 - 7,
-                    QUEEN => (attacks::queen(sq, occ) & safe).count_ones() as i32 - 13,
-                    _ => 0,
+                    KNIGHT => MOB_KNIGHT + (attacks::KNIGHT[sq] & safe).count_ones() as usize,
+                    BISHOP => MOB_BISHOP + (attacks::bishop(sq, occ) & safe).count_ones() as usize,
+                    ROOK => MOB_ROOK + (attacks::rook(sq, occ) & safe).count_ones() as usize,
+                    QUEEN => MOB_QUEEN + (attacks::queen(sq, occ) & safe).count_ones() as usize,
+                    _ => continue,
                 };
-                let (wm, we) = match kind {
-                    KNIGHT => (4, 4),
-                    BISHOP => (5, 5),
-                    ROOK => (2, 4),
-                    QUEEN => (1, 2),
-                    _ => (0, 0),
-                };
-                mg[color] += wm * mobility;
-                eg[color] += we * mobility;
+                t.add(color, mobility, 1);
             }
         }
         // Pawn structure.
@@ -173,8 +207,7 @@ pub fn evaluate(pos: &Position) -> i32 {
                 7 - rank_of(sq)
             };
             if passed_span(color, sq) & their_pawns == 0 {
-                mg[color] += PASSED_MG[rel_rank];
-                eg[color] += PASSED_EG[rel_rank];
+                t.add(color, PASSED + rel_rank, 1);
                 // In the endgame the kings race for the promotion path.
                 let stop = if color == 0 {
                     sq + 8
@@ -182,54 +215,50 @@ pub fn evaluate(pos: &Position) -> i32 {
                     sq.wrapping_sub(8)
                 };
                 if stop < 64 {
-                    let dist = |a: usize, b: usize| {
-                        file_of(a)
-                            .abs_diff(file_of(b))
-                            .max(rank_of(a).abs_diff(rank_of(b))) as i32
-                    };
                     let weight = rel_rank as i32 - 1;
-                    eg[color] += weight
-                        * (5 * dist(pos.king_square(color ^ 1), stop)
-                            - 2 * dist(pos.king_square(color), stop));
+                    t.add(
+                        color,
+                        PASSED_THEIR_KING,
+                        weight * distance(pos.king_square(color ^ 1), stop),
+                    );
+                    t.add(
+                        color,
+                        PASSED_OWN_KING,
+                        weight * distance(pos.king_square(color), stop),
+                    );
                     if occ & (1 << stop) == 0 {
-                        eg[color] += 4 * weight;
+                        t.add(color, PASSED_FREE, weight);
                     }
                 }
             }
             let neighbours = (if f > 0 { file_mask(f - 1) } else { 0 })
                 | (if f < 7 { file_mask(f + 1) } else { 0 });
             if pawns & neighbours == 0 {
-                mg[color] -= 10;
-                eg[color] -= 15;
+                t.add(color, ISOLATED, 1);
             }
         }
         for f in 0..8 {
             let n = (pawns & file_mask(f)).count_ones() as i32;
             if n > 1 {
-                mg[color] -= 10 * (n - 1);
-                eg[color] -= 20 * (n - 1);
+                t.add(color, DOUBLED, n - 1);
             }
         }
         // Two bishops cover both colours.
         if pos.pieces(color, BISHOP).count_ones() >= 2 {
-            mg[color] += 30;
-            eg[color] += 50;
+            t.add(color, BISHOP_PAIR, 1);
         }
-        // Rooks on files without own pawns: open (no pawns) or half-open.
         let mut rooks = pos.pieces(color, ROOK);
         while rooks != 0 {
             let f = file_of(rooks.trailing_zeros() as usize);
             rooks &= rooks - 1;
             if pawns & file_mask(f) == 0 {
                 let open = their_pawns & file_mask(f) == 0;
-                mg[color] += if open { 25 } else { 12 };
-                eg[color] += if open { 10 } else { 5 };
+                t.add(color, if open { ROOK_OPEN } else { ROOK_HALF_OPEN }, 1);
             }
         }
-        // King shelter: own pawns in front of the king (midgame only).
         let ksq = pos.king_square(color);
         let shield = attacks::KING[ksq] & pawns & passed_span(color, ksq);
-        mg[color] += 8 * shield.count_ones().min(3) as i32;
+        t.add(color, SHIELD, shield.count_ones().min(3) as i32);
         // Enemy pieces bearing on the king's zone: the more squares and the
         // heavier the pieces, the faster the danger grows.
         let zone = attacks::KING[ksq] | (1u64 << ksq);
@@ -246,7 +275,7 @@ pub fn evaluate(pos: &Position) -> i32 {
                     ROOK => attacks::rook(sq, occ),
                     _ => attacks::queen(sq, occ),
                 };
-                let hits = (att & zone).count_ones() as i32;
+                let hits = (att & zone).count_ones() as usize;
                 if hits > 0 {
                     attackers += 1;
                     units += hits * [0, 2, 2, 3, 5, 0][kind];
@@ -254,21 +283,56 @@ pub fn evaluate(pos: &Position) -> i32 {
             }
         }
         if attackers >= 2 {
-            mg[color] -= (units * units / 3).min(600);
+            t.add(color, KING_DANGER + units.min(48), 1);
         }
     }
-    let phase = phase.min(24);
-    let us = pos.side();
-    let mg_score = mg[us] - mg[us ^ 1];
-    let mut eg_score = eg[us] - eg[us ^ 1];
-    // Without pawns, a side at most a minor piece ahead rarely wins.
-    let stronger = if eg_score > 0 { us } else { us ^ 1 };
+    phase.min(24)
+}
+
+/// The endgame factor, in eighths: without pawns, a side at most a minor
+/// piece ahead rarely wins.
+fn eg_eighths(pos: &Position, eg_white: i32) -> i32 {
+    let stronger = if eg_white > 0 { 0 } else { 1 };
     if pos.pieces(stronger, PAWN) == 0
         && non_pawn(pos, stronger) - non_pawn(pos, stronger ^ 1) <= 400
     {
-        eg_score /= 8;
+        1
+    } else {
+        8
     }
-    (mg_score * phase + eg_score * (24 - phase)) / 24 + TEMPO
+}
+
+/// Evaluation in centipawns from the side to move's view.
+pub fn evaluate(pos: &Position) -> i32 {
+    let mut sums = Sums::default();
+    let phase = terms(pos, &mut sums);
+    let mg = sums.mg[0] - sums.mg[1];
+    let eg = sums.eg[0] - sums.eg[1];
+    let eg = eg * eg_eighths(pos, eg) / 8;
+    let white = (mg * phase + eg * (24 - phase)) / 24;
+    if pos.side() == 0 {
+        white
+    } else {
+        -white
+    }
+}
+
+/// The position's term counts, for fitting the weights.
+pub fn trace(pos: &Position) -> Trace {
+    let mut tracer = Tracer::default();
+    let phase = terms(pos, &mut tracer);
+    let eg = tracer.sums.eg[0] - tracer.sums.eg[1];
+    Trace {
+        phase,
+        eg_scale: eg_eighths(pos, eg) as f64 / 8.0,
+        terms: tracer
+            .counts
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c != 0)
+            .map(|(i, &c)| (i as u16, c as i16))
+            .collect(),
+    }
 }
 
 /// Midgame value of a side's pieces other than pawns and king.
@@ -291,7 +355,7 @@ mod tests {
         // The start position is equal but for the tempo bonus.
         assert_eq!(
             eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            TEMPO
+            WEIGHTS[param::TEMPO][0]
         );
         // Mirrored positions score the same for the side to move.
         let a = eval("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
@@ -318,5 +382,28 @@ mod tests {
         );
         // A far-advanced passed pawn is worth more than one at home.
         assert!(eval("4k3/P7/8/8/8/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"));
+    }
+
+    #[test]
+    fn trace_reproduces_the_evaluation() {
+        // The fitting sees exactly the terms the evaluation sums.
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b KQ - 3 8",
+            "8/5pk1/6p1/3P4/1p6/6P1/5PK1/8 w - - 0 40",
+            "4k3/8/8/8/8/8/8/3NK3 b - - 0 1",
+            "2r3k1/5ppp/p3q3/1p6/3Q4/P4N2/1P3PPP/3R2K1 w - - 0 25",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let t = trace(&pos);
+            let (mut mg, mut eg) = (0.0, 0.0);
+            for &(p, c) in &t.terms {
+                mg += (weight(p as usize)[0] * c as i32) as f64;
+                eg += (weight(p as usize)[1] * c as i32) as f64;
+            }
+            let white = (mg * t.phase as f64 + eg * t.eg_scale * (24 - t.phase) as f64) / 24.0;
+            let ours = if pos.side() == 0 { white } else { -white };
+            assert!((ours - evaluate(&pos) as f64).abs() <= 1.0, "{fen}");
+        }
     }
 }

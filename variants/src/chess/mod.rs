@@ -14,6 +14,7 @@ mod see;
 #[cfg(test)]
 mod slider_gen;
 pub mod types;
+mod weights;
 
 pub use movegen::{count_legal, legal_moves};
 pub use position::Position;

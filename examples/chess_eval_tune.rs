@@ -1,0 +1,295 @@
+//! Fits every chess evaluation weight to game results (Texel's method):
+//! each quiet position of the given PGN games is a sample labelled with the
+//! game's result, and the weights minimise the squared error of
+//! `sigmoid(k * eval)` against the labels. The evaluation is linear in its
+//! weights (`eval::trace` gives each position's term counts), so the fit is
+//! a plain gradient descent (Adam) over all samples at once, starting from
+//! the current weights; `k` is fitted first, to the current weights, and
+//! then kept, which fixes the scale. One game in ten is held out to show
+//! that the fit generalises. `TUNE_EPOCHS`, `TUNE_RATE` and `TUNE_L2` in
+//! the environment override the constants below. Prints the new `variants/src/chess/weights.rs`.
+//!
+//! ```sh
+//! arcana match --engine name=A --engine name=B --games 10000 --nodes 4000 \
+//!     --random-plies 8 --concurrency 2 --resign movecount=3,score=900 \
+//!     --draw movenumber=50,movecount=10,score=8 --pgn selfplay.pgn
+//! cargo run --release --example chess_eval_tune -- selfplay.pgn > weights.rs
+//! ```
+
+use rayon::prelude::*;
+use variants::chess::eval::{self, param};
+use variants::chess::Chess;
+
+#[path = "common/texel.rs"]
+#[allow(dead_code)] // the material-only fitting there is for other variants
+mod texel;
+
+/// Adam steps over the whole training set.
+const EPOCHS: usize = 3000;
+/// Weight of the penalty on squared distances from the starting weights
+/// (ridge regression): without it, terms seen in a few hundred positions
+/// swing by hundreds of centipawns to fit noise.
+const L2: f64 = 1e-8;
+/// Terms in fewer training positions than this keep their weights.
+const MIN_SEEN: usize = 200;
+/// Adam's step size, in centipawns.
+const RATE: f64 = 1.0;
+
+/// Samples in flat arrays: the terms of sample `i` are
+/// `terms[start[i]..start[i + 1]]`.
+#[derive(Default)]
+struct Samples {
+    start: Vec<usize>,
+    terms: Vec<(u16, i16)>,
+    phase: Vec<f64>,
+    eg_scale: Vec<f64>,
+    result: Vec<f64>,
+}
+
+impl Samples {
+    fn push(&mut self, trace: eval::Trace, result: f64) {
+        if self.start.is_empty() {
+            self.start.push(0);
+        }
+        self.terms.extend_from_slice(&trace.terms);
+        self.start.push(self.terms.len());
+        self.phase.push(trace.phase as f64 / 24.0);
+        self.eg_scale.push(trace.eg_scale);
+        self.result.push(result);
+    }
+
+    fn len(&self) -> usize {
+        self.result.len()
+    }
+
+    /// White's evaluation of sample `i` under `w` (midgame weights at even
+    /// indices, endgame at odd).
+    fn eval(&self, i: usize, w: &[f64]) -> f64 {
+        let (mut mg, mut eg) = (0.0, 0.0);
+        for &(p, c) in &self.terms[self.start[i]..self.start[i + 1]] {
+            mg += w[2 * p as usize] * c as f64;
+            eg += w[2 * p as usize + 1] * c as f64;
+        }
+        mg * self.phase[i] + eg * self.eg_scale[i] * (1.0 - self.phase[i])
+    }
+
+    fn error(&self, w: &[f64], k: f64) -> f64 {
+        (0..self.len())
+            .into_par_iter()
+            .map(|i| (self.result[i] - sigmoid(k * self.eval(i, w))).powi(2))
+            .sum::<f64>()
+            / self.len() as f64
+    }
+
+    /// The gradient of the mean squared error.
+    fn gradient(&self, w: &[f64], k: f64) -> Vec<f64> {
+        let n = self.len();
+        let mut g = (0..n)
+            .into_par_iter()
+            .fold(
+                || vec![0.0; w.len()],
+                |mut g, i| {
+                    let s = sigmoid(k * self.eval(i, w));
+                    let d = -2.0 * (self.result[i] - s) * s * (1.0 - s) * k;
+                    let dmg = d * self.phase[i];
+                    let deg = d * self.eg_scale[i] * (1.0 - self.phase[i]);
+                    for &(p, c) in &self.terms[self.start[i]..self.start[i + 1]] {
+                        g[2 * p as usize] += dmg * c as f64;
+                        g[2 * p as usize + 1] += deg * c as f64;
+                    }
+                    g
+                },
+            )
+            .reduce(
+                || vec![0.0; w.len()],
+                |mut a, b| {
+                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                    a
+                },
+            );
+        g.iter_mut().for_each(|x| *x /= n as f64);
+        g
+    }
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The scale `k` that fits the weights best.
+fn fit_scale(samples: &Samples, w: &[f64]) -> f64 {
+    let mut k = 0.005;
+    let mut step = 0.002;
+    while step > 1e-6 {
+        let here = samples.error(w, k);
+        if samples.error(w, k + step) < here {
+            k += step;
+        } else if samples.error(w, k - step) < here {
+            k -= step;
+        } else {
+            step /= 2.0;
+        }
+    }
+    k
+}
+
+/// Names of the weight groups, in table order, with their sizes.
+const GROUPS: [(&str, usize); 23] = [
+    ("material", 6),
+    ("piece-square pawn (a1..h8, White's view)", 64),
+    ("piece-square knight", 64),
+    ("piece-square bishop", 64),
+    ("piece-square rook", 64),
+    ("piece-square queen", 64),
+    ("piece-square king", 64),
+    ("mobility knight (safe squares 0..)", 9),
+    ("mobility bishop", 14),
+    ("mobility rook", 15),
+    ("mobility queen", 28),
+    ("passed pawn by relative rank", 8),
+    (
+        "passed pawn: enemy king distance to the stop square, per rank weight",
+        1,
+    ),
+    (
+        "passed pawn: own king distance to the stop square, per rank weight",
+        1,
+    ),
+    ("passed pawn: free stop square, per rank weight", 1),
+    ("isolated pawn", 1),
+    ("doubled pawn (each extra)", 1),
+    ("bishop pair", 1),
+    ("rook on an open file", 1),
+    ("rook on a half-open file", 1),
+    ("king shelter pawn (up to 3)", 1),
+    ("king zone attack units (two or more attackers)", 49),
+    ("tempo", 1),
+];
+
+fn print_weights(w: &[f64], note: &str) {
+    println!("//! Chess evaluation weights: (midgame, endgame) centipawns per term, in");
+    println!("//! the order of `eval::param`. Generated by the `chess_eval_tune` example");
+    println!("//! ({note}).");
+    println!();
+    println!("use super::eval::param::COUNT;");
+    println!();
+    println!("/// Every evaluation weight.");
+    println!("pub(super) static WEIGHTS: [[i32; 2]; COUNT] = [");
+    let mut at = 0;
+    for (name, len) in GROUPS {
+        println!("    // {name}");
+        for row in (at..at + len).collect::<Vec<_>>().chunks(8) {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|&p| {
+                    format!(
+                        "[{}, {}],",
+                        w[2 * p].round() as i32,
+                        w[2 * p + 1].round() as i32
+                    )
+                })
+                .collect();
+            println!("    {}", cells.join(" "));
+        }
+        at += len;
+    }
+    println!("];");
+}
+
+fn main() {
+    assert_eq!(GROUPS.iter().map(|g| g.1).sum::<usize>(), param::COUNT);
+    let mut train = Samples::default();
+    let mut test = Samples::default();
+    let games =
+        texel::quiet_positions::<Chess>(std::env::args().skip(1), 8, |pos, result, game| {
+            // Positions of one game are alike: hold out whole games.
+            let set = if game % 10 == 9 {
+                &mut test
+            } else {
+                &mut train
+            };
+            set.push(eval::trace(pos), result);
+        });
+    if train.len() == 0 {
+        eprintln!("usage: chess_eval_tune GAMES.pgn... (no games read)");
+        std::process::exit(2);
+    }
+    eprintln!(
+        "{games} games, {} training and {} held-out positions",
+        train.len(),
+        test.len()
+    );
+    let mut w: Vec<f64> = (0..param::COUNT)
+        .flat_map(|p| eval::weight(p).map(f64::from))
+        .collect();
+    let k = fit_scale(&train, &w);
+    eprintln!(
+        "k = {k:.6}; error now: training {:.6}, held out {:.6}",
+        train.error(&w, k),
+        test.error(&w, k)
+    );
+    // Weights of terms seen in few positions would only fit noise.
+    let mut seen = vec![0usize; param::COUNT];
+    for &(p, _) in &train.terms {
+        seen[p as usize] += 1;
+    }
+    // TUNE_GROUPS: the numbers of the groups (in `GROUPS`) to fit; others
+    // keep their weights.
+    let groups: Option<Vec<usize>> = std::env::var("TUNE_GROUPS")
+        .ok()
+        .map(|v| v.split(',').filter_map(|g| g.trim().parse().ok()).collect());
+    if let Some(groups) = &groups {
+        let mut at = 0;
+        for (g, (_, len)) in GROUPS.iter().enumerate() {
+            if !groups.contains(&g) {
+                seen[at..at + len].iter_mut().for_each(|s| *s = 0);
+            }
+            at += len;
+        }
+    }
+    let frozen = seen.iter().filter(|&&s| s < MIN_SEEN).count();
+    eprintln!("{frozen} terms seen in fewer than {MIN_SEEN} positions stay as they are");
+    let setting = |name: &str, default: f64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let (epochs, rate, l2) = (
+        setting("TUNE_EPOCHS", EPOCHS as f64) as usize,
+        setting("TUNE_RATE", RATE),
+        setting("TUNE_L2", L2),
+    );
+    let w0 = w.clone();
+    let (b1, b2) = (0.9f64, 0.999f64);
+    let mut m = vec![0.0; w.len()];
+    let mut v = vec![0.0; w.len()];
+    for epoch in 1..=epochs {
+        let mut g = train.gradient(&w, k);
+        for i in 0..w.len() {
+            g[i] += 2.0 * l2 * (w[i] - w0[i]);
+        }
+        for i in (0..w.len()).filter(|i| seen[i / 2] >= MIN_SEEN) {
+            m[i] = b1 * m[i] + (1.0 - b1) * g[i];
+            v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
+            let mh = m[i] / (1.0 - b1.powi(epoch as i32));
+            let vh = v[i] / (1.0 - b2.powi(epoch as i32));
+            w[i] -= rate * mh / (vh.sqrt() + 1e-12);
+        }
+        if epoch % 250 == 0 {
+            eprintln!(
+                "epoch {epoch}: training {:.6}, held out {:.6}",
+                train.error(&w, k),
+                test.error(&w, k)
+            );
+        }
+    }
+    print_weights(
+        &w,
+        &format!(
+            "{games} games, {} positions, k = {k:.6}, held-out error {:.6}",
+            train.len() + test.len(),
+            test.error(&w, k)
+        ),
+    );
+}

@@ -145,6 +145,17 @@ struct Worker<'a, V: Variant> {
     path: Vec<u64>,
     killers: Vec<[V::Move; 2]>,
     history: Vec<i32>,
+    /// Continuation history: how well a quiet ply did after the ply one
+    /// and two plies before it, by a hash of the pair.
+    continuation: Vec<i16>,
+    /// The ply played at each height of the current line (NONE for a null
+    /// move), so a node knows what it answers.
+    played: Vec<V::Move>,
+    /// Static evaluation at each height (-INF when in check), and the side
+    /// to move there, for telling whether a side's position improves.
+    evals: Vec<(i32, usize)>,
+    /// The ply a singular-extension search at each height leaves out.
+    skipped: Vec<V::Move>,
     pv: Vec<Vec<V::Move>>,
     allow_null: Vec<bool>,
     search_moves: &'a [V::Move],
@@ -162,6 +173,17 @@ const QS_EVASION_PLIES: u32 = 8;
 const HISTORY_SIZE: usize = 1 << 14;
 /// History scores stay within +-HISTORY_MAX.
 const HISTORY_MAX: i32 = 16384;
+
+const CONTINUATION_SIZE: usize = 1 << 20;
+
+/// The continuation-history slot of `mv` played `distance` plies after
+/// `earlier`.
+fn continuation_index<M: MoveCode>(earlier: M, distance: u64, mv: M) -> usize {
+    let h =
+        (earlier.to_bits().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (distance << 40) ^ mv.to_bits())
+            .wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    (h >> 44) as usize
+}
 
 fn history_index<M: MoveCode>(side: usize, mv: M) -> usize {
     let h = mv.to_bits().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 51;
@@ -227,6 +249,10 @@ impl<'a, V: Variant> Worker<'a, V> {
             path: req.history.clone(),
             killers: vec![[V::Move::NONE; 2]; MAX_PLY + 1],
             history: vec![0; HISTORY_SIZE],
+            continuation: vec![0; CONTINUATION_SIZE],
+            played: vec![V::Move::NONE; MAX_PLY + 1],
+            evals: vec![(-INF, 2); MAX_PLY + 1],
+            skipped: vec![V::Move::NONE; MAX_PLY + 1],
             pv: vec![Vec::new(); MAX_PLY + 1],
             allow_null: vec![true; MAX_PLY + 1],
             search_moves: &req.search_moves,
@@ -271,9 +297,34 @@ impl<'a, V: Variant> Worker<'a, V> {
 
     /// Moves a history score towards +-HISTORY_MAX: big scores change
     /// slowly, so old successes fade when newer moves cut.
-    fn update_history(&mut self, side: usize, mv: V::Move, bonus: i32) {
+    fn update_history(&mut self, side: usize, mv: V::Move, bonus: i32, ply: usize) {
         let h = &mut self.history[history_index(side, mv)];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        for slot in self.continuation_slots(ply, mv).into_iter().flatten() {
+            let c = &mut self.continuation[slot];
+            *c += (bonus - *c as i32 * bonus.abs() / HISTORY_MAX) as i16;
+        }
+    }
+
+    /// The continuation slots of `mv` at `ply`: after the ply one and two
+    /// plies up the line, where those were real plies.
+    fn continuation_slots(&self, ply: usize, mv: V::Move) -> [Option<usize>; 2] {
+        let at = |back: usize| {
+            let earlier = *self.played.get(ply.checked_sub(back)?)?;
+            (earlier != V::Move::NONE).then(|| continuation_index(earlier, back as u64, mv))
+        };
+        [at(1), at(2)]
+    }
+
+    /// A quiet ply's ordering score: its history and continuation history.
+    fn quiet_score(&self, side: usize, mv: V::Move, ply: usize) -> i32 {
+        self.history[history_index(side, mv)]
+            + self
+                .continuation_slots(ply, mv)
+                .into_iter()
+                .flatten()
+                .map(|slot| self.continuation[slot] as i32)
+                .sum::<i32>()
     }
 
     fn terminal_score(pos: &V::Position, ply: usize) -> i32 {
@@ -352,7 +403,14 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         let key = V::hash(pos);
-        let hit = self.shared.tt.probe(key);
+        // A singular-extension search: the node without one of its plies,
+        // so the table's result for the whole node does not apply.
+        let skipped = self.skipped[ply];
+        let hit = if skipped == V::Move::NONE {
+            self.shared.tt.probe(key)
+        } else {
+            None
+        };
         let mut tt_move = V::Move::NONE;
         if let Some(h) = hit {
             tt_move = V::Move::from_bits(h.mv);
@@ -364,23 +422,49 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         // No move from the table at a deep node: search it a little
         // shallower first (internal iterative reduction).
-        if depth >= 4 && tt_move == V::Move::NONE {
+        if depth >= 4 && tt_move == V::Move::NONE && skipped == V::Move::NONE {
             depth -= 1;
         }
-        let eval = if in_check {
+        let static_eval = if in_check {
             -INF
         } else {
             hit.map(|h| h.eval).unwrap_or_else(|| V::evaluate(pos))
         };
-        if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND && !V::inside_turn(pos) {
+        let side = V::side_to_move(pos).index();
+        self.evals[ply] = (static_eval, side);
+        // Improving: better than at this side's previous move (only where
+        // sides alternate ply by ply).
+        let improving = !in_check
+            && ply >= 2
+            && self.evals[ply - 1].1 != side
+            && self.evals[ply - 2].1 == side
+            && static_eval > self.evals[ply - 2].0;
+        // A table score bounding the static evaluation is the better guess.
+        let eval = match hit {
+            Some(h) if !in_check && h.score.abs() < MATE_BOUND => match h.bound {
+                Bound::Lower if h.score > static_eval => h.score,
+                Bound::Upper if h.score < static_eval => h.score,
+                Bound::Exact => h.score,
+                _ => static_eval,
+            },
+            _ => static_eval,
+        };
+        if !pv_node
+            && !in_check
+            && ply > 0
+            && beta.abs() < MATE_BOUND
+            && !V::inside_turn(pos)
+            && skipped == V::Move::NONE
+        {
             // Reverse futility: far above beta at low depth.
-            if depth <= 6 && eval - 80 * depth >= beta {
+            if depth <= 6 && eval - 80 * (depth - improving as i32) >= beta {
                 return eval;
             }
             if depth >= 3 && eval >= beta && self.allow_null[ply] && turn_start {
                 if let Some(null) = V::null_move(pos) {
                     let r = 3 + depth / 4;
                     self.allow_null[ply + 1] = false;
+                    self.played[ply] = V::Move::NONE;
                     self.path.push(key);
                     let score =
                         -self.negamax(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, true);
@@ -401,7 +485,6 @@ impl<'a, V: Variant> Worker<'a, V> {
         if list.is_empty() {
             return Self::terminal_score(pos, ply);
         }
-        let side = V::side_to_move(pos).index();
         let killers = self.killers[ply];
         let mut keys: MoveList<i32> = MoveList::new();
         for &mv in list.iter() {
@@ -420,7 +503,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             } else if mv == killers[1] {
                 (1 << 23) - 1
             } else {
-                self.history[history_index(side, mv)]
+                self.quiet_score(side, mv, ply)
             };
             keys.push(k);
         }
@@ -430,6 +513,42 @@ impl<'a, V: Variant> Worker<'a, V> {
         let mut best_move = V::Move::NONE;
         let mut searched = 0;
         let mut quiets_tried: MoveList<V::Move, 64> = MoveList::new();
+        // Singular extension: the table's move is searched a ply deeper
+        // when every other ply falls clearly short of its score.
+        let mut tt_extension = 0;
+        if let Some(h) = hit {
+            let tt_score = from_tt(h.score, ply);
+            if ply > 0
+                && depth >= 8
+                && tt_move != V::Move::NONE
+                && h.depth >= depth - 3
+                && matches!(h.bound, Bound::Lower | Bound::Exact)
+                && tt_score.abs() < MATE_BOUND
+                && (ply as i32) < 2 * self.root_depth
+                && list.contains(&tt_move)
+            {
+                let singular_beta = tt_score - 2 * depth;
+                self.skipped[ply] = tt_move;
+                let s = self.negamax(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    turn_start,
+                );
+                self.skipped[ply] = V::Move::NONE;
+                if self.aborted {
+                    return 0;
+                }
+                if s < singular_beta {
+                    tt_extension = 1;
+                } else if singular_beta >= beta {
+                    // Several plies beat beta: this node cuts anyway.
+                    return singular_beta;
+                }
+            }
+        }
         if turn_start {
             self.path.push(key);
         }
@@ -444,12 +563,14 @@ impl<'a, V: Variant> Worker<'a, V> {
             list.swap(i, j);
             keys.swap(i, j);
             let mv = list[i];
-            if ply == 0
-                && ((!self.search_moves.is_empty() && !self.search_moves.contains(&mv))
-                    || self.excluded.contains(&mv))
+            if mv == skipped
+                || (ply == 0
+                    && ((!self.search_moves.is_empty() && !self.search_moves.contains(&mv))
+                        || self.excluded.contains(&mv)))
             {
                 continue;
             }
+            let extension = if mv == tt_move { tt_extension } else { 0 };
             let noisy = V::is_noisy(pos, mv);
             let child = V::make(pos, mv);
             // Whether the move checks matters only to pruning and LMR; the
@@ -468,7 +589,9 @@ impl<'a, V: Variant> Worker<'a, V> {
             if prunable && depth <= 6 {
                 if !noisy {
                     // Late moves and hopeless quiet moves.
-                    if depth <= 4 && searched >= 3 + (depth * depth) as usize {
+                    if depth <= 4
+                        && searched >= (3 + (depth * depth) as usize) / (2 - improving as usize)
+                    {
                         continue;
                     }
                     if eval + 100 + 90 * depth <= alpha {
@@ -481,8 +604,9 @@ impl<'a, V: Variant> Worker<'a, V> {
                     continue;
                 }
             }
+            self.played[ply] = mv;
             let score = if searched == 0 {
-                self.child(pos, &child, depth - 1, alpha, beta, ply + 1)
+                self.child(pos, &child, depth - 1 + extension, alpha, beta, ply + 1)
             } else {
                 let mut r = 0;
                 if depth >= 3 && searched >= 3 && !noisy && !in_check {
@@ -490,19 +614,29 @@ impl<'a, V: Variant> Worker<'a, V> {
                     if pv_node {
                         r -= 1;
                     }
+                    if !improving {
+                        r += 1;
+                    }
                     if gives_check || mv == killers[0] || mv == killers[1] {
                         r -= 1;
                     }
                     // Moves with a good history are reduced less.
-                    r -= self.history[history_index(side, mv)] / 6000;
+                    r -= self.quiet_score(side, mv, ply) / 8000;
                     r = r.clamp(0, depth - 2);
                 }
                 let mut s = self.child(pos, &child, depth - 1 - r, alpha, alpha + 1, ply + 1);
                 if s > alpha && r > 0 {
-                    s = self.child(pos, &child, depth - 1, alpha, alpha + 1, ply + 1);
+                    s = self.child(
+                        pos,
+                        &child,
+                        depth - 1 + extension,
+                        alpha,
+                        alpha + 1,
+                        ply + 1,
+                    );
                 }
                 if s > alpha && s < beta {
-                    s = self.child(pos, &child, depth - 1, alpha, beta, ply + 1);
+                    s = self.child(pos, &child, depth - 1 + extension, alpha, beta, ply + 1);
                 }
                 s
             };
@@ -529,10 +663,10 @@ impl<'a, V: Variant> Worker<'a, V> {
                                 self.killers[ply][0] = mv;
                             }
                             let bonus = (depth * depth * 16).min(HISTORY_MAX / 2);
-                            self.update_history(side, mv, bonus);
+                            self.update_history(side, mv, bonus, ply);
                             // The quiet moves that failed to cut lose credit.
                             for &q in quiets_tried.iter() {
-                                self.update_history(side, q, -bonus);
+                                self.update_history(side, q, -bonus, ply);
                             }
                         }
                         break;
@@ -551,8 +685,9 @@ impl<'a, V: Variant> Worker<'a, V> {
             return Self::terminal_score(pos, ply).min(alpha);
         }
         let bound = bound_of(best, original_alpha, alpha, beta);
-        if ply == 0 && !self.excluded.is_empty() {
-            // A later MultiPV line is not the root's value.
+        if (ply == 0 && !self.excluded.is_empty()) || skipped != V::Move::NONE {
+            // A later MultiPV line is not the root's value, nor is a
+            // singular-extension search the node's.
             return best;
         }
         let stored_eval = if in_check { 0 } else { eval };

@@ -403,7 +403,8 @@ mod tests {
             }
             let white = (mg * t.phase as f64 + eg * t.eg_scale * (24 - t.phase) as f64) / 24.0;
             let ours = if pos.side() == 0 { white } else { -white };
-            assert!((ours - evaluate(&pos) as f64).abs() <= 1.0, "{fen}");
+            // Integer divisions round twice.
+            assert!((ours - evaluate(&pos) as f64).abs() < 2.0, "{fen}");
         }
     }
 }

@@ -5,6 +5,7 @@
 use crate::limits::{Budget, Limits};
 use crate::tt::{Bound, Hit, Table};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use variants::{MoveCode, MoveList, Outcome, Variant};
 
@@ -25,6 +26,27 @@ pub struct Shared {
     /// Set while pondering: the clock does not stop the search.
     pub pondering: AtomicBool,
     nodes: AtomicU64,
+    /// Each thread's move-ordering statistics, kept from one search to the
+    /// next within a game.
+    histories: Mutex<Vec<Histories>>,
+}
+
+/// A search thread's move-ordering statistics.
+struct Histories {
+    /// How often a quiet ply cut, by (side, ply).
+    history: Vec<i32>,
+    /// Continuation history: how well a quiet ply did after the ply one
+    /// and two plies before it, by a hash of the pair.
+    continuation: Vec<i16>,
+}
+
+impl Histories {
+    fn new() -> Histories {
+        Histories {
+            history: vec![0; HISTORY_SIZE],
+            continuation: vec![0; CONTINUATION_SIZE],
+        }
+    }
 }
 
 impl Shared {
@@ -35,7 +57,32 @@ impl Shared {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            histories: Mutex::new(Vec::new()),
         }
+    }
+
+    /// Forgets everything learnt: the table and the move-ordering
+    /// statistics (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.histories.get_mut().map(Vec::clear).ok();
+    }
+
+    fn take_histories(&self, thread: usize) -> Histories {
+        let mut kept = self.histories.lock().unwrap_or_else(|e| e.into_inner());
+        if thread < kept.len() {
+            std::mem::replace(&mut kept[thread], Histories::new())
+        } else {
+            Histories::new()
+        }
+    }
+
+    fn keep_histories(&self, thread: usize, h: Histories) {
+        let mut kept = self.histories.lock().unwrap_or_else(|e| e.into_inner());
+        while kept.len() <= thread {
+            kept.push(Histories::new());
+        }
+        kept[thread] = h;
     }
 }
 
@@ -144,10 +191,7 @@ struct Worker<'a, V: Variant> {
     aborted: bool,
     path: Vec<u64>,
     killers: Vec<[V::Move; 2]>,
-    history: Vec<i32>,
-    /// Continuation history: how well a quiet ply did after the ply one
-    /// and two plies before it, by a hash of the pair.
-    continuation: Vec<i16>,
+    histories: Histories,
     /// The ply played at each height of the current line (NONE for a null
     /// move), so a node knows what it answers.
     played: Vec<V::Move>,
@@ -233,7 +277,8 @@ fn bound_of(best: i32, original_alpha: i32, alpha: i32, beta: i32) -> Bound {
 }
 
 impl<'a, V: Variant> Worker<'a, V> {
-    fn new(shared: &'a Shared, req: &'a Request<V>, main: bool, start: Instant) -> Self {
+    fn new(shared: &'a Shared, req: &'a Request<V>, id: usize, start: Instant) -> Self {
+        let main = id == 0;
         let us = V::side_to_move(&req.root).index();
         Worker {
             shared,
@@ -248,8 +293,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             aborted: false,
             path: req.history.clone(),
             killers: vec![[V::Move::NONE; 2]; MAX_PLY + 1],
-            history: vec![0; HISTORY_SIZE],
-            continuation: vec![0; CONTINUATION_SIZE],
+            histories: shared.take_histories(id),
             played: vec![V::Move::NONE; MAX_PLY + 1],
             evals: vec![(-INF, 2); MAX_PLY + 1],
             skipped: vec![V::Move::NONE; MAX_PLY + 1],
@@ -298,10 +342,10 @@ impl<'a, V: Variant> Worker<'a, V> {
     /// Moves a history score towards +-HISTORY_MAX: big scores change
     /// slowly, so old successes fade when newer moves cut.
     fn update_history(&mut self, side: usize, mv: V::Move, bonus: i32, ply: usize) {
-        let h = &mut self.history[history_index(side, mv)];
+        let h = &mut self.histories.history[history_index(side, mv)];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
         for slot in self.continuation_slots(ply, mv).into_iter().flatten() {
-            let c = &mut self.continuation[slot];
+            let c = &mut self.histories.continuation[slot];
             *c += (bonus - *c as i32 * bonus.abs() / HISTORY_MAX) as i16;
         }
     }
@@ -318,12 +362,12 @@ impl<'a, V: Variant> Worker<'a, V> {
 
     /// A quiet ply's ordering score: its history and continuation history.
     fn quiet_score(&self, side: usize, mv: V::Move, ply: usize) -> i32 {
-        self.history[history_index(side, mv)]
+        self.histories.history[history_index(side, mv)]
             + self
                 .continuation_slots(ply, mv)
                 .into_iter()
                 .flatten()
-                .map(|slot| self.continuation[slot] as i32)
+                .map(|slot| self.histories.continuation[slot] as i32)
                 .sum::<i32>()
     }
 
@@ -462,7 +506,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
             if depth >= 3 && eval >= beta && self.allow_null[ply] && turn_start {
                 if let Some(null) = V::null_move(pos) {
-                    let r = 3 + depth / 4;
+                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                     self.allow_null[ply + 1] = false;
                     self.played[ply] = V::Move::NONE;
                     self.path.push(key);
@@ -1083,8 +1127,9 @@ pub fn search<V: Variant>(
                 .name(format!("search-{id}"))
                 .stack_size(stack);
             let handle = builder.spawn_scoped(scope, move || {
-                let mut w = Worker::<V>::new(shared, req, id == 0, start);
+                let mut w = Worker::<V>::new(shared, req, id, start);
                 let r = w.iterate(req, if id == 0 { reporter } else { &Silent });
+                shared.keep_histories(id, w.histories);
                 if id == 0 {
                     // UCI: an infinite or pondering search that ran out of
                     // depth still waits for `stop` or `ponderhit`.

@@ -410,3 +410,36 @@ fn parallel_worlds_captures_a_king_and_saves_its_own() {
         );
     }
 }
+
+/// Nodes of a fixed-depth search of `fen` with `shared`.
+fn nodes_to_depth(shared: &Shared, fen: &str, depth: i32) -> u64 {
+    let req = request::<Chess>(
+        Chess::from_fen(fen).unwrap(),
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        1,
+    );
+    // The last search stopped its helpers through this flag.
+    shared
+        .stop
+        .store(false, std::sync::atomic::Ordering::Relaxed);
+    search::<Chess>(shared, &req, &Silent).nodes
+}
+
+#[test]
+fn move_ordering_statistics_last_until_cleared() {
+    let middlegame = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 3 8";
+    let other = "r2q1rk1/1b2bppp/p2p1n2/1pn1p3/4P3/1BP2N1P/PP1N1PP1/R1BQR1K1 w - - 0 13";
+    let fresh = nodes_to_depth(&Shared::new(16), middlegame, 8);
+    // Histories learnt in another search, with the table cleared alone,
+    // change the order of the plies and so the node count...
+    let mut shared = Shared::new(16);
+    nodes_to_depth(&shared, other, 8);
+    shared.tt.clear();
+    assert_ne!(nodes_to_depth(&shared, middlegame, 8), fresh);
+    // ...and a full clear (a new game) forgets them.
+    shared.clear();
+    assert_eq!(nodes_to_depth(&shared, middlegame, 8), fresh);
+}

@@ -417,7 +417,7 @@ impl<V: Variant> Backend for VariantBackend<V> {
     fn clear_hash(&mut self) {
         self.end_search(End::Stop);
         match Arc::get_mut(&mut self.shared) {
-            Some(s) => s.tt.clear(),
+            Some(s) => s.clear(),
             None => self.shared = Arc::new(Shared::new(self.hash_mib)),
         }
     }

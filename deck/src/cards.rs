@@ -85,17 +85,20 @@ pub fn integer(value: &Option<String>) -> Option<i64> {
 
 /// The converted mana cost of a cost string (§3.4).
 pub fn cmc(cost: &str) -> u32 {
-    let mut total = 0;
-    let mut rest = cost;
-    while let Some(open) = rest.find('{') {
-        let Some(close) = rest[open..].find('}') else {
-            break;
-        };
+    mana_symbols(cost).map(symbol_value).sum()
+}
+
+/// The mana symbols of a text, braces removed (`{2}{W/U}` gives `2`,
+/// `W/U`); an unclosed brace ends the list.
+pub fn mana_symbols(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        let open = rest.find('{')?;
+        let close = rest[open..].find('}')?;
         let symbol = &rest[open + 1..open + close];
         rest = &rest[open + close + 1..];
-        total += symbol_value(symbol);
-    }
-    total
+        Some(symbol)
+    })
 }
 
 fn symbol_value(symbol: &str) -> u32 {

@@ -1,7 +1,7 @@
 //! MTGJSON card files (spec §3.6 item 3): the accepted shapes, and tags
 //! derived from each card's Oracle text by the spec's heuristics.
 
-use crate::cards::{basic_land_letters, validate, Card, CardTable, LoadError};
+use crate::cards::{basic_land_letters, mana_symbols, validate, Card, CardTable, LoadError};
 use serde_json::{Map, Value};
 
 /// Keywords a creature's keyword-only line may hold (besides
@@ -211,6 +211,21 @@ fn keyword(phrase: &str, v5: &[String]) -> Option<String> {
     Some(first + &chars.as_str().to_lowercase())
 }
 
+/// Tags `<kind>:power` and `<kind>:toughness` for the non-zero halves of a
+/// `gets +A/+B` in the text; whether it tagged anything.
+fn push_gets(tags: &mut Vec<String>, text: &str, kind: &str) -> bool {
+    let Some((a, b)) = gets(text) else {
+        return false;
+    };
+    if a {
+        push(tags, &format!("{kind}:power"));
+    }
+    if b {
+        push(tags, &format!("{kind}:toughness"));
+    }
+    a || b
+}
+
 /// `gets +A/+B` in a text: whether A and B are non-zero.
 fn gets(text: &str) -> Option<(bool, bool)> {
     let i = text.find("~ gets ")?;
@@ -250,13 +265,7 @@ fn mana_added(effect: &str) -> String {
         return "WUBRG".to_string();
     }
     let mut letters = String::new();
-    let mut rest = effect;
-    while let Some(open) = rest.find('{') {
-        let Some(close) = rest[open..].find('}') else {
-            break;
-        };
-        let sym = &rest[open + 1..open + close];
-        rest = &rest[open + close + 1..];
+    for sym in mana_symbols(effect) {
         let letter = match sym {
             "W" | "U" | "B" | "R" | "G" | "C" => sym.chars().next(),
             s if s.parse::<u32>().is_ok() => Some('C'),
@@ -358,30 +367,14 @@ fn derive(card: &mut Card, text: &str, v5: &[String]) {
                 }
                 gave = true;
             }
-            if let Some((a, b)) = gets(effect) {
-                if a {
-                    push(&mut tags, "pump:power");
-                }
-                if b {
-                    push(&mut tags, "pump:toughness");
-                }
-                gave = gave || a || b;
-            }
+            gave |= push_gets(&mut tags, effect, "pump");
             if creature && !gave {
                 push(&mut tags, "other");
             }
             continue;
         }
         // 4: any other line.
-        if let Some((a, b)) = gets(line) {
-            if a {
-                push(&mut tags, "var:power");
-            }
-            if b {
-                push(&mut tags, "var:toughness");
-            }
-            gave = gave || a || b;
-        }
+        gave |= push_gets(&mut tags, line, "var");
         if lower.contains("+1/+1 counter on ~")
             || lower.contains("+1/+1 counters on ~")
             || lower.contains("~'s power and toughness")

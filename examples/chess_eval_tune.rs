@@ -18,6 +18,7 @@
 //! ```
 
 use rayon::prelude::*;
+use texel::sigmoid;
 use variants::chess::eval::{self, param};
 use variants::chess::Chess;
 
@@ -48,10 +49,14 @@ struct Samples {
 }
 
 impl Samples {
-    fn push(&mut self, trace: eval::Trace, result: f64) {
-        if self.start.is_empty() {
-            self.start.push(0);
+    fn new() -> Samples {
+        Samples {
+            start: vec![0],
+            ..Samples::default()
         }
+    }
+
+    fn push(&mut self, trace: eval::Trace, result: f64) {
         self.terms.extend_from_slice(&trace.terms);
         self.start.push(self.terms.len());
         self.phase.push(trace.phase as f64 / 24.0);
@@ -113,59 +118,51 @@ impl Samples {
     }
 }
 
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
-/// The scale `k` that fits the weights best.
-fn fit_scale(samples: &Samples, w: &[f64]) -> f64 {
-    let mut k = 0.005;
-    let mut step = 0.002;
-    while step > 1e-6 {
-        let here = samples.error(w, k);
-        if samples.error(w, k + step) < here {
-            k += step;
-        } else if samples.error(w, k - step) < here {
-            k -= step;
-        } else {
-            step /= 2.0;
-        }
-    }
-    k
-}
-
-/// Names of the weight groups, in table order, with their sizes.
+/// The weight groups in table order: name and first index (a group ends
+/// where the next begins).
 const GROUPS: [(&str, usize); 23] = [
-    ("material", 6),
-    ("piece-square pawn (a1..h8, White's view)", 64),
-    ("piece-square knight", 64),
-    ("piece-square bishop", 64),
-    ("piece-square rook", 64),
-    ("piece-square queen", 64),
-    ("piece-square king", 64),
-    ("mobility knight (safe squares 0..)", 9),
-    ("mobility bishop", 14),
-    ("mobility rook", 15),
-    ("mobility queen", 28),
-    ("passed pawn by relative rank", 8),
+    ("material", param::MATERIAL),
+    ("piece-square pawn (a1..h8, White's view)", param::PST),
+    ("piece-square knight", param::PST + 64),
+    ("piece-square bishop", param::PST + 2 * 64),
+    ("piece-square rook", param::PST + 3 * 64),
+    ("piece-square queen", param::PST + 4 * 64),
+    ("piece-square king", param::PST + 5 * 64),
+    ("mobility knight (safe squares 0..)", param::MOB_KNIGHT),
+    ("mobility bishop", param::MOB_BISHOP),
+    ("mobility rook", param::MOB_ROOK),
+    ("mobility queen", param::MOB_QUEEN),
+    ("passed pawn by relative rank", param::PASSED),
     (
         "passed pawn: enemy king distance to the stop square, per rank weight",
-        1,
+        param::PASSED_THEIR_KING,
     ),
     (
         "passed pawn: own king distance to the stop square, per rank weight",
-        1,
+        param::PASSED_OWN_KING,
     ),
-    ("passed pawn: free stop square, per rank weight", 1),
-    ("isolated pawn", 1),
-    ("doubled pawn (each extra)", 1),
-    ("bishop pair", 1),
-    ("rook on an open file", 1),
-    ("rook on a half-open file", 1),
-    ("king shelter pawn (up to 3)", 1),
-    ("king zone attack units (two or more attackers)", 49),
-    ("tempo", 1),
+    (
+        "passed pawn: free stop square, per rank weight",
+        param::PASSED_FREE,
+    ),
+    ("isolated pawn", param::ISOLATED),
+    ("doubled pawn (each extra)", param::DOUBLED),
+    ("bishop pair", param::BISHOP_PAIR),
+    ("rook on an open file", param::ROOK_OPEN),
+    ("rook on a half-open file", param::ROOK_HALF_OPEN),
+    ("king shelter pawn (up to 3)", param::SHIELD),
+    (
+        "king zone attack units (two or more attackers)",
+        param::KING_DANGER,
+    ),
+    ("tempo", param::TEMPO),
 ];
+
+/// The weight indices of group `g`.
+fn group(g: usize) -> std::ops::Range<usize> {
+    let end = GROUPS.get(g + 1).map_or(param::COUNT, |next| next.1);
+    GROUPS[g].1..end
+}
 
 /// The fitted coordinates: each moves a set of weights (midgame at even
 /// indices, endgame at odd) by the same amount. A weight seen in fewer than
@@ -213,10 +210,9 @@ fn print_weights(w: &[f64], note: &str) {
     println!("/// Every evaluation weight.");
     println!("#[rustfmt::skip]");
     println!("pub(super) static WEIGHTS: [[i32; 2]; COUNT] = [");
-    let mut at = 0;
-    for (name, len) in GROUPS {
+    for (g, (name, _)) in GROUPS.iter().enumerate() {
         println!("    // {name}");
-        for row in (at..at + len).collect::<Vec<_>>().chunks(8) {
+        for row in group(g).collect::<Vec<_>>().chunks(8) {
             let cells: Vec<String> = row
                 .iter()
                 .map(|&p| {
@@ -229,15 +225,13 @@ fn print_weights(w: &[f64], note: &str) {
                 .collect();
             println!("    {}", cells.join(" "));
         }
-        at += len;
     }
     println!("];");
 }
 
 fn main() {
-    assert_eq!(GROUPS.iter().map(|g| g.1).sum::<usize>(), param::COUNT);
-    let mut train = Samples::default();
-    let mut test = Samples::default();
+    let mut train = Samples::new();
+    let mut test = Samples::new();
     let games =
         texel::quiet_positions::<Chess>(std::env::args().skip(1), 8, |pos, result, game| {
             // Positions of one game are alike: hold out whole games.
@@ -260,7 +254,7 @@ fn main() {
     let mut w: Vec<f64> = (0..param::COUNT)
         .flat_map(|p| eval::weight(p).map(f64::from))
         .collect();
-    let k = fit_scale(&train, &w);
+    let k = texel::best_scale(|k| train.error(&w, k));
     eprintln!(
         "k = {k:.6}; error now: training {:.6}, held out {:.6}",
         train.error(&w, k),
@@ -277,12 +271,8 @@ fn main() {
         .ok()
         .map(|v| v.split(',').filter_map(|g| g.trim().parse().ok()).collect());
     if let Some(groups) = &groups {
-        let mut at = 0;
-        for (g, (_, len)) in GROUPS.iter().enumerate() {
-            if !groups.contains(&g) {
-                seen[at..at + len].iter_mut().for_each(|s| *s = 0);
-            }
-            at += len;
+        for g in (0..GROUPS.len()).filter(|g| !groups.contains(g)) {
+            seen[group(g)].iter_mut().for_each(|s| *s = 0);
         }
     }
     let frozen = seen.iter().filter(|&&s| s < MIN_SEEN).count();

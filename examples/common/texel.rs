@@ -11,7 +11,8 @@ pub struct Sample {
     pub result: f64,
 }
 
-fn sigmoid(x: f64) -> f64 {
+/// The logistic function.
+pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
@@ -29,13 +30,18 @@ pub fn error(samples: &[Sample], values: &[f64], k: f64) -> f64 {
 
 /// The scale `k` that fits `values` best.
 pub fn fit_scale(samples: &[Sample], values: &[f64]) -> f64 {
+    best_scale(|k| error(samples, values, k))
+}
+
+/// The scale `k` that minimises `error(k)` (a step search from 0.005).
+pub fn best_scale(error: impl Fn(f64) -> f64) -> f64 {
     let mut k = 0.005;
     let mut step = 0.002;
     while step > 1e-6 {
-        let here = error(samples, values, k);
-        if error(samples, values, k + step) < here {
+        let here = error(k);
+        if error(k + step) < here {
             k += step;
-        } else if error(samples, values, k - step) < here {
+        } else if error(k - step) < here {
             k -= step;
         } else {
             step /= 2.0;

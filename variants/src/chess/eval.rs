@@ -103,7 +103,6 @@ pub struct Trace {
 
 /// Records the terms and also sums them, since the endgame scale depends on
 /// the endgame score.
-#[derive(Default)]
 struct Tracer {
     sums: Sums,
     counts: Vec<i32>,
@@ -112,9 +111,6 @@ struct Tracer {
 impl Terms for Tracer {
     fn add(&mut self, color: usize, param: usize, count: i32) {
         self.sums.add(color, param, count);
-        if self.counts.is_empty() {
-            self.counts = vec![0; param::COUNT];
-        }
         self.counts[param] += if color == 0 { count } else { -count };
     }
 }
@@ -319,7 +315,10 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 /// The position's term counts, for fitting the weights.
 pub fn trace(pos: &Position) -> Trace {
-    let mut tracer = Tracer::default();
+    let mut tracer = Tracer {
+        sums: Sums::default(),
+        counts: vec![0; param::COUNT],
+    };
     let phase = terms(pos, &mut tracer);
     let eg = tracer.sums.eg[0] - tracer.sums.eg[1];
     Trace {

@@ -120,7 +120,7 @@ impl Samples {
 
 /// The weight groups in table order: name and first index (a group ends
 /// where the next begins).
-const GROUPS: [(&str, usize); 23] = [
+const GROUPS: [(&str, usize); 28] = [
     ("material", param::MATERIAL),
     ("piece-square pawn (a1..h8, White's view)", param::PST),
     ("piece-square knight", param::PST + 64),
@@ -156,6 +156,17 @@ const GROUPS: [(&str, usize); 23] = [
         param::KING_DANGER,
     ),
     ("tempo", param::TEMPO),
+    ("threat by pawn on (pawn .. king)", param::THREAT_BY_PAWN),
+    (
+        "threat by knight or bishop on (pawn .. king)",
+        param::THREAT_BY_MINOR,
+    ),
+    ("threat by rook on (pawn .. king)", param::THREAT_BY_ROOK),
+    ("hanging piece or pawn", param::HANGING),
+    (
+        "outpost (pawn .. king; knight and bishop used)",
+        param::OUTPOST,
+    ),
 ];
 
 /// The weight indices of group `g`.
@@ -198,6 +209,27 @@ fn coordinates(seen: &[usize], separable: bool) -> Vec<Vec<usize>> {
         coords.retain(|c| !c.is_empty());
     }
     coords
+}
+
+/// Moves each piece-square table's mean into the piece's material value.
+/// Every piece counts its material and one table entry, so only their sum
+/// is fitted; without this the tables drift to large offsets (a queen's
+/// endgame entries near -300 against material 1,300) and read as nonsense.
+/// The evaluation changes only by rounding. The King is left alone: its
+/// material weight is 0 and both sides always have one.
+fn centre_tables(w: &mut [f64]) {
+    for kind in 0..5 {
+        // Pawns never stand on the first or last rank.
+        let squares = if kind == 0 { 8..56 } else { 0..64 };
+        for phase in 0..2 {
+            let at = |sq: usize| 2 * (param::PST + 64 * kind + sq) + phase;
+            let mean = squares.clone().map(|sq| w[at(sq)]).sum::<f64>() / squares.len() as f64;
+            for sq in squares.clone() {
+                w[at(sq)] -= mean;
+            }
+            w[2 * (param::MATERIAL + kind) + phase] += mean;
+        }
+    }
 }
 
 fn print_weights(w: &[f64], note: &str) {
@@ -323,6 +355,7 @@ fn main() {
             );
         }
     }
+    centre_tables(&mut w);
     print_weights(
         &w,
         &format!(

@@ -59,8 +59,19 @@ pub mod param {
     pub const KING_DANGER: usize = SHIELD + 1;
     /// The side to move's bonus.
     pub const TEMPO: usize = KING_DANGER + 49;
+    /// An enemy piece attacked by a pawn, by the attacked piece's kind.
+    pub const THREAT_BY_PAWN: usize = TEMPO + 1;
+    /// An enemy piece attacked by a knight or bishop, by its kind.
+    pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 6;
+    /// An enemy piece attacked by a rook, by its kind.
+    pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 6;
+    /// An enemy piece or pawn attacked and not defended.
+    pub const HANGING: usize = THREAT_BY_ROOK + 6;
+    /// A knight or bishop (by kind) on the 4th to 6th rank, defended by a
+    /// pawn and out of reach of enemy pawns.
+    pub const OUTPOST: usize = HANGING + 1;
     /// Number of weights.
-    pub const COUNT: usize = TEMPO + 1;
+    pub const COUNT: usize = OUTPOST + 6;
 }
 
 /// The (midgame, endgame) weight of term `param` (see [`param`]).
@@ -158,6 +169,8 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
     let mut phase = 0;
     let occ = pos.occupied();
     t.add(pos.side(), TEMPO, 1);
+    // Squares each side attacks, by the attacking kind.
+    let mut attacked_by = [[0u64; 6]; 2];
     for color in 0..2 {
         let ours = pos.color(color);
         let their_pawns = pos.pieces(color ^ 1, PAWN);
@@ -170,6 +183,7 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
             }
         };
         let safe = !ours & !their_pawn_attacks;
+        attacked_by[color ^ 1][PAWN] = their_pawn_attacks;
         for (kind, kind_phase) in PHASE.iter().enumerate() {
             let mut b = pos.pieces(color, kind);
             let n = b.count_ones() as i32;
@@ -180,14 +194,15 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
                 b &= b - 1;
                 let rel = if color == 0 { sq } else { sq ^ 56 };
                 t.add(color, PST + 64 * kind + rel, 1);
-                let mobility = match kind {
-                    KNIGHT => MOB_KNIGHT + (attacks::KNIGHT[sq] & safe).count_ones() as usize,
-                    BISHOP => MOB_BISHOP + (attacks::bishop(sq, occ) & safe).count_ones() as usize,
-                    ROOK => MOB_ROOK + (attacks::rook(sq, occ) & safe).count_ones() as usize,
-                    QUEEN => MOB_QUEEN + (attacks::queen(sq, occ) & safe).count_ones() as usize,
+                let (att, mobility) = match kind {
+                    KNIGHT => (attacks::KNIGHT[sq], MOB_KNIGHT),
+                    BISHOP => (attacks::bishop(sq, occ), MOB_BISHOP),
+                    ROOK => (attacks::rook(sq, occ), MOB_ROOK),
+                    QUEEN => (attacks::queen(sq, occ), MOB_QUEEN),
                     _ => continue,
                 };
-                t.add(color, mobility, 1);
+                attacked_by[color][kind] |= att;
+                t.add(color, mobility + (att & safe).count_ones() as usize, 1);
             }
         }
         // Pawn structure.
@@ -253,6 +268,7 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
             }
         }
         let ksq = pos.king_square(color);
+        attacked_by[color][KING] = attacks::KING[ksq];
         let shield = attacks::KING[ksq] & pawns & passed_span(color, ksq);
         t.add(color, SHIELD, shield.count_ones().min(3) as i32);
         // Enemy pieces bearing on the king's zone: the more squares and the
@@ -282,7 +298,53 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
             t.add(color, KING_DANGER + units.min(48), 1);
         }
     }
+    for color in 0..2 {
+        threats(pos, color, &attacked_by, t);
+    }
     phase.min(24)
+}
+
+fn popcount(b: u64) -> i32 {
+    b.count_ones() as i32
+}
+
+/// Threats by `color` on the enemy's pieces, and `color`'s outposts.
+#[inline(always)]
+fn threats<T: Terms>(pos: &Position, color: usize, attacked_by: &[[u64; 6]; 2], t: &mut T) {
+    use param::*;
+    let them = color ^ 1;
+    let ours = &attacked_by[color];
+    let union = |a: &[u64; 6]| a.iter().fold(0, |acc, b| acc | b);
+    let (our_attacks, their_attacks) = (union(ours), union(&attacked_by[them]));
+    let minors = ours[KNIGHT] | ours[BISHOP];
+    for kind in PAWN..=QUEEN {
+        let theirs = pos.pieces(them, kind);
+        if theirs == 0 {
+            continue;
+        }
+        t.add(color, THREAT_BY_PAWN + kind, popcount(theirs & ours[PAWN]));
+        t.add(color, THREAT_BY_MINOR + kind, popcount(theirs & minors));
+        t.add(color, THREAT_BY_ROOK + kind, popcount(theirs & ours[ROOK]));
+    }
+    let loose = pos.color(them) & !pos.pieces(them, KING) & our_attacks & !their_attacks;
+    t.add(color, HANGING, popcount(loose));
+    let their_pawns = pos.pieces(them, PAWN);
+    for kind in [KNIGHT, BISHOP] {
+        let mut b = pos.pieces(color, kind) & ours[PAWN];
+        while b != 0 {
+            let sq = b.trailing_zeros() as usize;
+            b &= b - 1;
+            let rel_rank = if color == 0 {
+                rank_of(sq)
+            } else {
+                7 - rank_of(sq)
+            };
+            let attackers = passed_span(color, sq) & !file_mask(file_of(sq));
+            if (3..=5).contains(&rel_rank) && attackers & their_pawns == 0 {
+                t.add(color, OUTPOST + kind, 1);
+            }
+        }
+    }
 }
 
 /// The endgame factor, in eighths: without pawns, a side at most a minor
@@ -361,8 +423,8 @@ mod tests {
         let b = eval("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
         assert_eq!(a, b);
         // Material counts: a queen up is winning, for either side to move.
-        assert!(eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") > 800);
-        assert!(eval("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -800);
+        assert!(eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") > 600);
+        assert!(eval("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -600);
         // A lone minor piece cannot win: scaled towards a draw.
         assert!(eval("4k3/8/8/8/8/8/8/3NK3 w - - 0 1").abs() < 80);
         assert!(eval("4k3/8/8/8/8/8/8/3RK3 w - - 0 1") > 300);
@@ -381,6 +443,38 @@ mod tests {
         );
         // A far-advanced passed pawn is worth more than one at home.
         assert!(eval("4k3/P7/8/8/8/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"));
+    }
+
+    fn count(fen: &str, param: usize) -> i16 {
+        let t = trace(&Position::from_fen(fen).unwrap());
+        t.terms
+            .iter()
+            .find(|&&(p, _)| p as usize == param)
+            .map_or(0, |&(_, c)| c)
+    }
+
+    #[test]
+    fn threats_and_outposts_are_counted() {
+        use param::*;
+        // White's e4 pawn hits the d5 knight; nothing hits back.
+        let fen = "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, THREAT_BY_PAWN + KNIGHT), 1);
+        // The knight is loose: nothing defends it.
+        assert_eq!(count(fen, HANGING), 1);
+        // Defended by a pawn, it is no longer loose; a rook on d1 now
+        // also hits it.
+        let fen = "4k3/8/4p3/3n4/4P3/8/8/3RK3 w - - 0 1";
+        assert_eq!(count(fen, THREAT_BY_ROOK + KNIGHT), 1);
+        assert_eq!(count(fen, HANGING), 0);
+        // Black's bishop on b4 hits White's queen on e1: a minor's threat.
+        let fen = "3k4/8/8/8/1b6/8/8/4QK2 w - - 0 1";
+        assert_eq!(count(fen, THREAT_BY_MINOR + QUEEN), -1);
+        // A knight on e5 backed by the d4 pawn, with no black pawn on d or
+        // f to chase it, is an outpost; an f7 pawn could chase it.
+        let fen = "4k3/p7/8/4N3/3P4/8/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, OUTPOST + KNIGHT), 1);
+        let fen = "4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, OUTPOST + KNIGHT), 0);
     }
 
     #[test]

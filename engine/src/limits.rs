@@ -73,6 +73,26 @@ impl Limits {
     }
 }
 
+/// How much of the soft budget the next iteration may start within, as a
+/// factor on the budget: more while the best move keeps changing or the
+/// score is falling (the search has not settled), less once the same best
+/// move has held for several iterations. `stable` counts the iterations in
+/// a row that kept the best move (0: it changed in the last one);
+/// `score_drop` is the previous iteration's score minus this one's, in
+/// centipawns, from the mover's side.
+pub fn soft_scale(stable: u32, score_drop: i32) -> f64 {
+    let stability = match stable {
+        0 => 1.5,
+        1 => 1.2,
+        2 => 1.0,
+        3 => 0.9,
+        4 => 0.8,
+        _ => 0.7,
+    };
+    let falling = (1.0 + f64::from(score_drop.clamp(-1000, 1000)) / 200.0).clamp(0.9, 1.5);
+    stability * falling
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,5 +133,18 @@ mod tests {
             ..Limits::default()
         };
         assert!(tiny.budget(0, ms(50)).hard.unwrap() >= ms(1));
+    }
+
+    #[test]
+    fn unsettled_searches_get_more_time() {
+        assert!(soft_scale(0, 0) > soft_scale(1, 0));
+        assert!(soft_scale(1, 0) > soft_scale(3, 0));
+        assert!(soft_scale(3, 0) > soft_scale(9, 0));
+        assert_eq!(soft_scale(9, 0), soft_scale(20, 0));
+        assert!(soft_scale(3, 60) > soft_scale(3, 0));
+        assert!(soft_scale(3, -60) < soft_scale(3, 0));
+        // Bounded both ways, so a wild score swing cannot eat the clock.
+        assert!(soft_scale(0, 5000) <= 2.25 + 1e-9);
+        assert!(soft_scale(9, -5000) >= 0.6);
     }
 }

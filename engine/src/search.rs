@@ -2,7 +2,7 @@
 //! variant. A turn may span several plies: scores are negated only when the
 //! side to move changes.
 
-use crate::limits::{Budget, Limits};
+use crate::limits::{soft_scale, Budget, Limits};
 use crate::tt::{Bound, Hit, Table};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -945,6 +945,9 @@ impl<'a, V: Variant> Worker<'a, V> {
             .count();
         let lines = req.multipv.clamp(1, allowed.max(1));
         let mut line_scores = vec![0; lines];
+        let mut previous_best = None;
+        let mut previous_score = None;
+        let mut stable = 0;
         for depth in 1..=max_depth {
             if self.first_done && self.shared.stop.load(Relaxed) {
                 break;
@@ -999,15 +1002,24 @@ impl<'a, V: Variant> Worker<'a, V> {
             {
                 break;
             }
+            if result.pv.first() == previous_best.as_ref() {
+                stable += 1;
+            } else {
+                stable = 0;
+            }
+            previous_best = result.pv.first().copied();
+            let drop = previous_score.map_or(0, |p| p - score);
+            previous_score = Some(score);
             // On a clock, an iteration started after half the soft budget
-            // would rarely finish; a fixed move time is used to the end.
+            // would rarely finish; the budget stretches while the best move
+            // or the score is unsettled. A fixed move time is used to the end.
             if self.main
                 && !pondering
                 && req.limits.move_time.is_none()
-                && self
-                    .budget
-                    .soft
-                    .is_some_and(|s| self.start.elapsed() >= s / 2)
+                && self.budget.soft.is_some_and(|s| {
+                    self.start.elapsed().as_secs_f64()
+                        >= s.as_secs_f64() * soft_scale(stable, drop) / 2.0
+                })
             {
                 break;
             }

@@ -186,7 +186,7 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
         attacked_by[color ^ 1][PAWN] = their_pawn_attacks;
         for (kind, kind_phase) in PHASE.iter().enumerate() {
             let mut b = pos.pieces(color, kind);
-            let n = b.count_ones() as i32;
+            let n = popcount(b);
             phase += kind_phase * n;
             t.add(color, MATERIAL + kind, n);
             while b != 0 {
@@ -212,11 +212,7 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
             let sq = b.trailing_zeros() as usize;
             b &= b - 1;
             let f = file_of(sq);
-            let rel_rank = if color == 0 {
-                rank_of(sq)
-            } else {
-                7 - rank_of(sq)
-            };
+            let rel_rank = relative_rank(color, sq);
             if passed_span(color, sq) & their_pawns == 0 {
                 t.add(color, PASSED + rel_rank, 1);
                 // In the endgame the kings race for the promotion path.
@@ -249,7 +245,7 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
             }
         }
         for f in 0..8 {
-            let n = (pawns & file_mask(f)).count_ones() as i32;
+            let n = popcount(pawns & file_mask(f));
             if n > 1 {
                 t.add(color, DOUBLED, n - 1);
             }
@@ -298,8 +294,9 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
             t.add(color, KING_DANGER + units.min(48), 1);
         }
     }
-    for color in 0..2 {
-        threats(pos, color, &attacked_by, t);
+    let all = attacked_by.map(|by_kind| by_kind.iter().fold(0, |acc, b| acc | b));
+    for (color, ours) in attacked_by.iter().enumerate() {
+        threats(pos, color, ours, all, t);
     }
     phase.min(24)
 }
@@ -309,13 +306,12 @@ fn popcount(b: u64) -> i32 {
 }
 
 /// Threats by `color` on the enemy's pieces, and `color`'s outposts.
+/// `ours` holds `color`'s attacks by kind, `all` each side's attacks.
 #[inline(always)]
-fn threats<T: Terms>(pos: &Position, color: usize, attacked_by: &[[u64; 6]; 2], t: &mut T) {
+fn threats<T: Terms>(pos: &Position, color: usize, ours: &[u64; 6], all: [u64; 2], t: &mut T) {
     use param::*;
     let them = color ^ 1;
-    let ours = &attacked_by[color];
-    let union = |a: &[u64; 6]| a.iter().fold(0, |acc, b| acc | b);
-    let (our_attacks, their_attacks) = (union(ours), union(&attacked_by[them]));
+    let (our_attacks, their_attacks) = (all[color], all[them]);
     let minors = ours[KNIGHT] | ours[BISHOP];
     for kind in PAWN..=QUEEN {
         let theirs = pos.pieces(them, kind);
@@ -334,11 +330,7 @@ fn threats<T: Terms>(pos: &Position, color: usize, attacked_by: &[[u64; 6]; 2], 
         while b != 0 {
             let sq = b.trailing_zeros() as usize;
             b &= b - 1;
-            let rel_rank = if color == 0 {
-                rank_of(sq)
-            } else {
-                7 - rank_of(sq)
-            };
+            let rel_rank = relative_rank(color, sq);
             let attackers = passed_span(color, sq) & !file_mask(file_of(sq));
             if (3..=5).contains(&rel_rank) && attackers & their_pawns == 0 {
                 t.add(color, OUTPOST + kind, 1);
@@ -399,7 +391,7 @@ pub fn trace(pos: &Position) -> Trace {
 /// Midgame value of a side's pieces other than pawns and king.
 fn non_pawn(pos: &Position, color: usize) -> i32 {
     (KNIGHT..=QUEEN)
-        .map(|k| VALUE_MG[k] * pos.pieces(color, k).count_ones() as i32)
+        .map(|k| VALUE_MG[k] * popcount(pos.pieces(color, k)))
         .sum()
 }
 

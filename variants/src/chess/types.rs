@@ -62,6 +62,16 @@ pub const fn rank_of(sq: Square) -> usize {
     sq >> 3
 }
 
+/// The rank (0-7) of a square counted from `color`'s side (0 White).
+#[inline(always)]
+pub const fn relative_rank(color: usize, sq: Square) -> usize {
+    if color == 0 {
+        rank_of(sq)
+    } else {
+        7 - rank_of(sq)
+    }
+}
+
 /// Square name such as `e4`.
 pub fn square_name(sq: Square) -> String {
     format!("{}{}", (b'a' + file_of(sq) as u8) as char, rank_of(sq) + 1)

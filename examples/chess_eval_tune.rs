@@ -120,7 +120,7 @@ impl Samples {
 
 /// The weight groups in table order: name and first index (a group ends
 /// where the next begins).
-const GROUPS: [(&str, usize); 28] = [
+const GROUPS: [(&str, usize); 33] = [
     ("material", param::MATERIAL),
     ("piece-square pawn (a1..h8, White's view)", param::PST),
     ("piece-square knight", param::PST + 64),
@@ -166,6 +166,20 @@ const GROUPS: [(&str, usize); 28] = [
     (
         "outpost (pawn .. king; knight and bishop used)",
         param::OUTPOST,
+    ),
+    ("pawn phalanx by relative rank", param::PHALANX),
+    (
+        "pawn defended by a pawn, by relative rank",
+        param::SUPPORTED,
+    ),
+    ("backward pawn", param::BACKWARD),
+    (
+        "files at and beside the king without own pawns",
+        param::KING_FILES_OPEN,
+    ),
+    (
+        "safe checking squares by checker (pawn .. king)",
+        param::SAFE_CHECK,
     ),
 ];
 

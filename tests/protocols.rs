@@ -265,7 +265,9 @@ fn xboard_game_against_itself_is_legal_to_the_end() {
     let mut mover = 0;
     let mut engines = [white, black];
     let mut result = None;
-    for _ in 0..60 {
+    // Long enough for a depth-2 game to end; if it has not, the engine
+    // last given a move still owes its reply, read below.
+    for _ in 0..400 {
         let lines = engines[mover].until(|l| l.starts_with("move ") || l.contains(" {"));
         let last = lines.last().unwrap().clone();
         if last.contains(" {") {
@@ -283,6 +285,8 @@ fn xboard_game_against_itself_is_legal_to_the_end() {
             .pop()
             .unwrap();
         assert_eq!(&other, r);
+    } else {
+        engines[mover].until(|l| l.starts_with("move "));
     }
     for mut e in engines {
         e.send("force");

@@ -70,8 +70,20 @@ pub mod param {
     /// A knight or bishop (by kind) on the 4th to 6th rank, defended by a
     /// pawn and out of reach of enemy pawns.
     pub const OUTPOST: usize = HANGING + 1;
+    /// A pawn with an own pawn beside it, by relative rank.
+    pub const PHALANX: usize = OUTPOST + 6;
+    /// A pawn defended by an own pawn, by relative rank.
+    pub const SUPPORTED: usize = PHALANX + 8;
+    /// A pawn no own pawn can come level with, whose stop square an
+    /// enemy pawn attacks.
+    pub const BACKWARD: usize = SUPPORTED + 8;
+    /// Files at and beside the King without own pawns (0..=3).
+    pub const KING_FILES_OPEN: usize = BACKWARD + 1;
+    /// Squares from which a piece (by kind) could check the enemy King
+    /// without being taken there.
+    pub const SAFE_CHECK: usize = KING_FILES_OPEN + 1;
     /// Number of weights.
-    pub const COUNT: usize = OUTPOST + 6;
+    pub const COUNT: usize = SAFE_CHECK + 6;
 }
 
 /// The (midgame, endgame) weight of term `param` (see [`param`]).
@@ -174,16 +186,10 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
     for color in 0..2 {
         let ours = pos.color(color);
         let their_pawns = pos.pieces(color ^ 1, PAWN);
-        let their_pawn_attacks = {
-            let p = their_pawns;
-            if color == 0 {
-                ((p & !FILE_A) >> 9) | ((p & !FILE_H) >> 7)
-            } else {
-                ((p & !FILE_A) << 7) | ((p & !FILE_H) << 9)
-            }
-        };
+        let their_pawn_attacks = pawn_attacks(color ^ 1, their_pawns);
         let safe = !ours & !their_pawn_attacks;
         attacked_by[color ^ 1][PAWN] = their_pawn_attacks;
+        let our_pawn_attacks = pawn_attacks(color, pos.pieces(color, PAWN));
         for (kind, kind_phase) in PHASE.iter().enumerate() {
             let mut b = pos.pieces(color, kind);
             let n = popcount(b);
@@ -243,6 +249,27 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
             if pawns & neighbours == 0 {
                 t.add(color, ISOLATED, 1);
             }
+            let beside = ((1u64 << sq) << 1 & !FILE_A) | ((1u64 << sq) >> 1 & !FILE_H);
+            if pawns & beside != 0 {
+                t.add(color, PHALANX + rel_rank, 1);
+            }
+            if our_pawn_attacks & (1 << sq) != 0 {
+                t.add(color, SUPPORTED + rel_rank, 1);
+            }
+            // Backward: every neighbour is ahead, and stepping up walks
+            // into an enemy pawn's capture.
+            let stop = if color == 0 {
+                sq + 8
+            } else {
+                sq.wrapping_sub(8)
+            };
+            if stop < 64
+                && pawns & passed_span(color ^ 1, stop) & neighbours == 0
+                && pawns & neighbours != 0
+                && their_pawn_attacks & (1 << stop) != 0
+            {
+                t.add(color, BACKWARD, 1);
+            }
         }
         for f in 0..8 {
             let n = popcount(pawns & file_mask(f));
@@ -267,6 +294,11 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
         attacked_by[color][KING] = attacks::KING[ksq];
         let shield = attacks::KING[ksq] & pawns & passed_span(color, ksq);
         t.add(color, SHIELD, shield.count_ones().min(3) as i32);
+        let kf = file_of(ksq);
+        let open_files = (kf.saturating_sub(1)..=(kf + 1).min(7))
+            .filter(|&f| pawns & file_mask(f) == 0)
+            .count();
+        t.add(color, KING_FILES_OPEN, open_files as i32);
         // Enemy pieces bearing on the king's zone: the more squares and the
         // heavier the pieces, the faster the danger grows.
         let zone = attacks::KING[ksq] | (1u64 << ksq);
@@ -301,11 +333,22 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
     phase.min(24)
 }
 
+/// The squares `color`'s pawns on `pawns` attack.
+#[inline(always)]
+fn pawn_attacks(color: usize, pawns: u64) -> u64 {
+    if color == 0 {
+        ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
+    } else {
+        ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
+    }
+}
+
 fn popcount(b: u64) -> i32 {
     b.count_ones() as i32
 }
 
-/// Threats by `color` on the enemy's pieces, and `color`'s outposts.
+/// Threats by `color` on the enemy's pieces and King (safe checking
+/// squares), and `color`'s outposts.
 /// `ours` holds `color`'s attacks by kind, `all` each side's attacks.
 #[inline(always)]
 fn threats<T: Terms>(pos: &Position, color: usize, ours: &[u64; 6], all: [u64; 2], t: &mut T) {
@@ -324,6 +367,22 @@ fn threats<T: Terms>(pos: &Position, color: usize, ours: &[u64; 6], all: [u64; 2
     }
     let loose = pos.color(them) & !pos.pieces(them, KING) & our_attacks & !their_attacks;
     t.add(color, HANGING, popcount(loose));
+    let ksq = pos.king_square(them);
+    let occ = pos.occupied();
+    let safe = !their_attacks & !pos.color(color);
+    let (diagonal, straight) = (attacks::bishop(ksq, occ), attacks::rook(ksq, occ));
+    for (kind, checks) in [
+        (KNIGHT, attacks::KNIGHT[ksq]),
+        (BISHOP, diagonal),
+        (ROOK, straight),
+        (QUEEN, diagonal | straight),
+    ] {
+        t.add(
+            color,
+            SAFE_CHECK + kind,
+            popcount(checks & ours[kind] & safe),
+        );
+    }
     let their_pawns = pos.pieces(them, PAWN);
     for kind in [KNIGHT, BISHOP] {
         let mut b = pos.pieces(color, kind) & ours[PAWN];
@@ -467,6 +526,39 @@ mod tests {
         assert_eq!(count(fen, OUTPOST + KNIGHT), 1);
         let fen = "4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1";
         assert_eq!(count(fen, OUTPOST + KNIGHT), 0);
+    }
+
+    #[test]
+    fn pawn_structure_and_king_terms_are_counted() {
+        use param::*;
+        // d4 and e4 stand side by side; c3 defends d4; rank index 3 is
+        // the 4th rank.
+        let fen = "4k3/8/8/8/3PP3/2P5/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, PHALANX + 3), 2);
+        assert_eq!(count(fen, SUPPORTED + 3), 1);
+        assert_eq!(count(fen, SUPPORTED + 2), 0);
+        // White's d3 pawn: its neighbours c4 and e4 are ahead and Black's
+        // e5 pawn hits d4, so d3 is backward; with the c-pawn back on c3
+        // it is not.
+        let fen = "4k3/8/8/4p3/2P1P3/3P4/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, BACKWARD), 1);
+        let fen = "4k3/8/8/4p3/4P3/2PP4/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, BACKWARD), 0);
+        // White's King on g1 with pawns on f2 and h2 only: the g-file is
+        // open; Black's King on b8 has no pawns near at all.
+        let fen = "1k6/8/8/8/8/8/5P1P/6K1 w - - 0 1";
+        assert_eq!(count(fen, KING_FILES_OPEN), 1 - 3);
+        // Black's King on h8 behind g7 and h7: the d1 rook can check on
+        // d8 and the b3 queen on b8, both unopposed; the queen's other
+        // checking square, g8, is next to the King.
+        let fen = "7k/6pp/8/8/8/1Q6/8/K2R4 w - - 0 1";
+        assert_eq!(count(fen, SAFE_CHECK + ROOK), 1);
+        assert_eq!(count(fen, SAFE_CHECK + QUEEN), 1);
+        // A black rook on c8 guards d8 and cuts b8 off, and has a safe
+        // check of its own on a8 (counts are White's minus Black's).
+        let fen = "2r4k/6pp/8/8/8/1Q6/8/K2R4 w - - 0 1";
+        assert_eq!(count(fen, SAFE_CHECK + ROOK), -1);
+        assert_eq!(count(fen, SAFE_CHECK + QUEEN), 0);
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Chess move generation speed: perft, generation alone, counting, make.
+//! Chess move generation and evaluation speed: perft, generation alone,
+//! counting, make, the static evaluation.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use variants::chess::{count_legal, legal_moves, Chess, Position};
@@ -57,6 +58,14 @@ fn bench(c: &mut Criterion) {
             (*p, list.to_vec())
         })
         .collect();
+    g.bench_function("evaluate", |b| {
+        b.iter(|| {
+            black_box(&positions)
+                .iter()
+                .map(|p| variants::chess::eval::evaluate(p) as i64)
+                .sum::<i64>()
+        })
+    });
     g.bench_function("make", |b| {
         b.iter(|| {
             let mut h = 0u64;

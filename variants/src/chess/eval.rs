@@ -97,19 +97,24 @@ trait Terms {
     fn add(&mut self, color: usize, param: usize, count: i32);
 }
 
-/// Sums the weights: the evaluation proper.
+/// Sums the weights, White's minus Black's: the evaluation proper. Two
+/// plain accumulators rather than one per colour indexed by `color`: the
+/// indexed ones live in memory, and every term then waits on the store of
+/// the one before (1.7 times slower in the criterion bench, about 1.2
+/// times in the search).
 #[derive(Default)]
 struct Sums {
-    mg: [i32; 2],
-    eg: [i32; 2],
+    mg: i32,
+    eg: i32,
 }
 
 impl Terms for Sums {
     #[inline(always)]
     fn add(&mut self, color: usize, param: usize, count: i32) {
         let [mg, eg] = WEIGHTS[param];
-        self.mg[color] += mg * count;
-        self.eg[color] += eg * count;
+        let count = if color == 0 { count } else { -count };
+        self.mg += mg * count;
+        self.eg += eg * count;
     }
 }
 
@@ -138,34 +143,39 @@ impl Terms for Tracer {
     }
 }
 
-fn file_mask(f: usize) -> u64 {
+const fn file_mask(f: usize) -> u64 {
     FILE_A << f
 }
 
+/// The files beside file `f`.
+const fn neighbour_files(f: usize) -> u64 {
+    (if f > 0 { file_mask(f - 1) } else { 0 }) | (if f < 7 { file_mask(f + 1) } else { 0 })
+}
+
 /// Squares in front of a pawn on its own and adjacent files (White's view
-/// for `color` 0).
+/// for `color` 0). A table: the evaluation asks for it several times per
+/// pawn.
 fn passed_span(color: usize, sq: Square) -> u64 {
-    let f = file_of(sq);
-    let mut files = file_mask(f);
-    if f > 0 {
-        files |= file_mask(f - 1);
-    }
-    if f < 7 {
-        files |= file_mask(f + 1);
-    }
-    let r = rank_of(sq);
-    let ahead = if color == 0 {
-        if r >= 7 {
-            0
-        } else {
-            !0u64 << (8 * (r + 1))
+    PASSED_SPAN[color][sq]
+}
+
+static PASSED_SPAN: [[u64; 64]; 2] = passed_spans();
+
+const fn passed_spans() -> [[u64; 64]; 2] {
+    let mut out = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = (sq % 8, sq / 8);
+        let files = file_mask(f) | neighbour_files(f);
+        if r < 7 {
+            out[0][sq] = files & (!0u64 << (8 * (r + 1)));
         }
-    } else if r == 0 {
-        0
-    } else {
-        !0u64 >> (8 * (8 - r))
-    };
-    files & ahead
+        if r > 0 {
+            out[1][sq] = files & (!0u64 >> (8 * (8 - r)));
+        }
+        sq += 1;
+    }
+    out
 }
 
 fn distance(a: Square, b: Square) -> i32 {
@@ -183,7 +193,12 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
     t.add(pos.side(), TEMPO, 1);
     // Squares each side attacks, by the attacking kind.
     let mut attacked_by = [[0u64; 6]; 2];
+    // Pieces bearing on each King's zone, and their weight by squares hit.
+    let mut zone_attackers = [0usize; 2];
+    let mut zone_units = [0usize; 2];
     for color in 0..2 {
+        let their_ksq = pos.king_square(color ^ 1);
+        let their_zone = attacks::KING[their_ksq] | (1u64 << their_ksq);
         let ours = pos.color(color);
         let their_pawns = pos.pieces(color ^ 1, PAWN);
         let their_pawn_attacks = pawn_attacks(color ^ 1, their_pawns);
@@ -209,6 +224,11 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
                 };
                 attacked_by[color][kind] |= att;
                 t.add(color, mobility + (att & safe).count_ones() as usize, 1);
+                let hits = (att & their_zone).count_ones() as usize;
+                if hits > 0 {
+                    zone_attackers[color ^ 1] += 1;
+                    zone_units[color ^ 1] += hits * [0, 2, 2, 3, 5, 0][kind];
+                }
             }
         }
         // Pawn structure.
@@ -244,8 +264,7 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
                     }
                 }
             }
-            let neighbours = (if f > 0 { file_mask(f - 1) } else { 0 })
-                | (if f < 7 { file_mask(f + 1) } else { 0 });
+            let neighbours = neighbour_files(f);
             if pawns & neighbours == 0 {
                 t.add(color, ISOLATED, 1);
             }
@@ -271,11 +290,11 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
                 t.add(color, BACKWARD, 1);
             }
         }
-        for f in 0..8 {
-            let n = popcount(pawns & file_mask(f));
-            if n > 1 {
-                t.add(color, DOUBLED, n - 1);
-            }
+        // Each file's pawns beyond the first are doubled.
+        let files = pawn_files(pawns);
+        let doubled = popcount(pawns) - popcount(files);
+        if doubled > 0 {
+            t.add(color, DOUBLED, doubled);
         }
         // Two bishops cover both colours.
         if pos.pieces(color, BISHOP).count_ones() >= 2 {
@@ -294,36 +313,14 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
         attacked_by[color][KING] = attacks::KING[ksq];
         let shield = attacks::KING[ksq] & pawns & passed_span(color, ksq);
         t.add(color, SHIELD, shield.count_ones().min(3) as i32);
-        let kf = file_of(ksq);
-        let open_files = (kf.saturating_sub(1)..=(kf + 1).min(7))
-            .filter(|&f| pawns & file_mask(f) == 0)
-            .count();
-        t.add(color, KING_FILES_OPEN, open_files as i32);
-        // Enemy pieces bearing on the king's zone: the more squares and the
-        // heavier the pieces, the faster the danger grows.
-        let zone = attacks::KING[ksq] | (1u64 << ksq);
-        let mut attackers = 0;
-        let mut units = 0;
-        for kind in [KNIGHT, BISHOP, ROOK, QUEEN] {
-            let mut b = pos.pieces(color ^ 1, kind);
-            while b != 0 {
-                let sq = b.trailing_zeros() as usize;
-                b &= b - 1;
-                let att = match kind {
-                    KNIGHT => attacks::KNIGHT[sq],
-                    BISHOP => attacks::bishop(sq, occ),
-                    ROOK => attacks::rook(sq, occ),
-                    _ => attacks::queen(sq, occ),
-                };
-                let hits = (att & zone).count_ones() as usize;
-                if hits > 0 {
-                    attackers += 1;
-                    units += hits * [0, 2, 2, 3, 5, 0][kind];
-                }
-            }
-        }
-        if attackers >= 2 {
-            t.add(color, KING_DANGER + units.min(48), 1);
+        let king_files = (file_mask(file_of(ksq)) | neighbour_files(file_of(ksq))) & 0xff;
+        t.add(color, KING_FILES_OPEN, popcount(king_files & !files));
+    }
+    // Enemy pieces bearing on the King's zone: the more squares and the
+    // heavier the pieces, the faster the danger grows.
+    for color in 0..2 {
+        if zone_attackers[color] >= 2 {
+            t.add(color, KING_DANGER + zone_units[color].min(48), 1);
         }
     }
     let all = attacked_by.map(|by_kind| by_kind.iter().fold(0, |acc, b| acc | b));
@@ -331,6 +328,15 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
         threats(pos, color, ours, all, t);
     }
     phase.min(24)
+}
+
+/// The files holding a pawn of `pawns`, as the bits of the first rank.
+#[inline(always)]
+fn pawn_files(pawns: u64) -> u64 {
+    let mut x = pawns | pawns >> 32;
+    x |= x >> 16;
+    x |= x >> 8;
+    x & 0xff
 }
 
 /// The squares `color`'s pawns on `pawns` attack.
@@ -415,8 +421,7 @@ fn eg_eighths(pos: &Position, eg_white: i32) -> i32 {
 pub fn evaluate(pos: &Position) -> i32 {
     let mut sums = Sums::default();
     let phase = terms(pos, &mut sums);
-    let mg = sums.mg[0] - sums.mg[1];
-    let eg = sums.eg[0] - sums.eg[1];
+    let (mg, eg) = (sums.mg, sums.eg);
     let eg = eg * eg_eighths(pos, eg) / 8;
     let white = (mg * phase + eg * (24 - phase)) / 24;
     if pos.side() == 0 {
@@ -433,7 +438,7 @@ pub fn trace(pos: &Position) -> Trace {
         counts: vec![0; param::COUNT],
     };
     let phase = terms(pos, &mut tracer);
-    let eg = tracer.sums.eg[0] - tracer.sums.eg[1];
+    let eg = tracer.sums.eg;
     Trace {
         phase,
         eg_scale: eg_eighths(pos, eg) as f64 / 8.0,

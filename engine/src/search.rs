@@ -362,6 +362,37 @@ impl<'a, V: Variant> Worker<'a, V> {
         [at(1), at(2)]
     }
 
+    /// Where `mv` goes in the move order: the table's move, winning and
+    /// equal captures, killers, then quiet moves by history with the losing
+    /// captures among them.
+    fn ordering_key(
+        &self,
+        pos: &V::Position,
+        mv: V::Move,
+        tt_move: V::Move,
+        killers: [V::Move; 2],
+        side: usize,
+        ply: usize,
+    ) -> i32 {
+        if mv == tt_move {
+            1 << 30
+        } else if V::is_noisy(pos, mv) {
+            // Losing captures go after the quiet moves with good history.
+            let base = if V::see_ge(pos, mv, 0) {
+                1 << 24
+            } else {
+                -(1 << 21)
+            };
+            base + V::noisy_order(pos, mv)
+        } else if mv == killers[0] {
+            1 << 23
+        } else if mv == killers[1] {
+            (1 << 23) - 1
+        } else {
+            self.quiet_score(side, mv, ply)
+        }
+    }
+
     /// A quiet ply's ordering score: its history and continuation history.
     fn quiet_score(&self, side: usize, mv: V::Move, ply: usize) -> i32 {
         self.histories.history[history_index(side, mv)]
@@ -532,28 +563,16 @@ impl<'a, V: Variant> Worker<'a, V> {
             return Self::terminal_score(pos, ply);
         }
         let killers = self.killers[ply];
+        // The table's move goes first unscored; the others are scored only
+        // if it does not cut, which saves the work at most cut nodes.
+        let tt_first = match list.iter().position(|&m| m == tt_move) {
+            Some(at) => {
+                list.swap(0, at);
+                true
+            }
+            None => false,
+        };
         let mut keys: MoveList<i32> = MoveList::new();
-        for &mv in list.iter() {
-            let k = if mv == tt_move {
-                1 << 30
-            } else if V::is_noisy(pos, mv) {
-                // Losing captures go after the quiet moves with good history.
-                let base = if V::see_ge(pos, mv, 0) {
-                    1 << 24
-                } else {
-                    -(1 << 21)
-                };
-                base + V::noisy_order(pos, mv)
-            } else if mv == killers[0] {
-                1 << 23
-            } else if mv == killers[1] {
-                (1 << 23) - 1
-            } else {
-                self.quiet_score(side, mv, ply)
-            };
-            keys.push(k);
-        }
-
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = V::Move::NONE;
@@ -599,15 +618,22 @@ impl<'a, V: Variant> Worker<'a, V> {
             self.path.push(key);
         }
         for i in 0..list.len() {
-            // Selection sort: the best remaining move first.
-            let mut j = i;
-            for k in i + 1..list.len() {
-                if keys[k] > keys[j] {
-                    j = k;
+            if i == usize::from(tt_first) && keys.is_empty() {
+                for &mv in list.iter() {
+                    keys.push(self.ordering_key(pos, mv, tt_move, killers, side, ply));
                 }
             }
-            list.swap(i, j);
-            keys.swap(i, j);
+            if !keys.is_empty() {
+                // Selection sort: the best remaining move first.
+                let mut j = i;
+                for k in i + 1..list.len() {
+                    if keys[k] > keys[j] {
+                        j = k;
+                    }
+                }
+                list.swap(i, j);
+                keys.swap(i, j);
+            }
             let mv = list[i];
             if mv == skipped
                 || (ply == 0

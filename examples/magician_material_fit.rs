@@ -10,7 +10,7 @@
 //! cargo run --release --example magician_material_fit -- selfplay.pgn
 //! ```
 
-use variants::magician::{types, Magician};
+use variants::magician::{types, Magician, VALUE};
 
 /// The piece kinds with a value (the King has none), and their names.
 const KINDS: [usize; 7] = [
@@ -42,7 +42,8 @@ fn main() {
         eprintln!("usage: magician_material_fit GAMES.pgn... (no games read)");
         std::process::exit(2);
     }
-    let current = vec![100.0, 420.0, 330.0, 360.0, 820.0, 860.0, 760.0];
+    // The engine's values, so that the error printed is the engine's.
+    let current: Vec<f64> = KINDS.iter().map(|&kind| VALUE[kind] as f64).collect();
     println!("{games} games, {} quiet positions", samples.len());
     for (i, name) in NAMES.iter().enumerate() {
         let unequal = samples.iter().filter(|s| s.diff[i] != 0).count();

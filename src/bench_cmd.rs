@@ -9,8 +9,8 @@ use variants::{with_variant, Variant, VariantVisitor};
 /// Arguments of `arcana bench`.
 #[derive(Args, Debug, Clone)]
 pub struct BenchArgs {
-    /// Variant id (chess, ...).
-    #[arg(long, default_value = "chess")]
+    /// The game (any case).
+    #[arg(long, default_value = "chess", value_parser = crate::variant_arg::VariantParser)]
     pub variant: String,
     /// Depth searched in every position.
     #[arg(long, short, default_value_t = engine::bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(i32).range(1..=64))]

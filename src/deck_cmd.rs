@@ -161,7 +161,7 @@ fn check(args: &CheckArgs) -> Result<ExitCode, String> {
         banned,
     };
     let report = deck::check(&text, &table, &options);
-    print!("{}", report.render(shown));
+    print!("{}", report.render(shown, args.deny_warnings));
     Ok(ExitCode::from(report.exit_code(args.deny_warnings) as u8))
 }
 

@@ -5,6 +5,7 @@ mod bench_cmd;
 mod deck_cmd;
 mod matches;
 mod perft_cmd;
+mod variant_arg;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -12,7 +13,13 @@ use std::process::ExitCode;
 /// Arcana, a chess-variant engine. With no subcommand it runs as an engine
 /// speaking UCI or XBoard on standard input and output.
 #[derive(Parser, Debug)]
-#[command(name = "arcana", version, about)]
+#[command(
+    name = "arcana",
+    version,
+    about = "A chess-variant engine speaking UCI and XBoard",
+    long_about = None,
+    after_help = engine_help()
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -20,6 +27,10 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Run the engine in UCI mode from the first line.
+    Uci,
+    /// Run the engine in XBoard (CECP v2) mode from the first line.
+    Xboard,
     /// Count legal move sequences (perft) or check a perft suite.
     Perft(perft_cmd::PerftArgs),
     /// Search fixed positions to a fixed depth; prints nodes and speed.
@@ -32,26 +43,29 @@ enum Command {
     Deck(deck_cmd::DeckArgs),
 }
 
+/// What `--help` says after the commands: a bare `arcana` is the engine.
+fn engine_help() -> String {
+    format!(
+        "With no command, arcana is the engine: it reads UCI or XBoard (CECP v2) commands on \
+         standard input and picks the protocol from the first one ('uci' or 'xboard'; other UCI \
+         commands such as 'position' or 'go' also start UCI). Load it into a GUI (CuteChess, \
+         Arena, XBoard/WinBoard), or type 'help' at it.\n\nGames: {} (and Chess960).",
+        variants::VARIANT_IDS.join(", ")
+    )
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            use clap::error::ErrorKind;
-            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-                print!("{e}");
-                return ExitCode::SUCCESS;
-            }
-            // One line, so scripts can show it as is.
-            let text = e.render().to_string();
-            eprintln!("{}", text.lines().next().unwrap_or("error: bad arguments"));
-            return ExitCode::from(2);
-        }
+        Err(e) => return argument_error(&e),
     };
     match cli.command {
-        None => run_engine(),
+        None => run_engine(None),
+        Some(Command::Uci) => run_engine(Some(protocol::Protocol::Uci)),
+        Some(Command::Xboard) => run_engine(Some(protocol::Protocol::Xboard)),
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::Bench(args)) => bench_cmd::run(&args),
         Some(Command::Match(args)) => matches::run(&args),
@@ -60,9 +74,56 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_engine() -> ExitCode {
+/// Prints clap's whole message for bad arguments (the valid values, and
+/// the usage of the command that was meant, which clap leaves out of some
+/// messages); `--help` and `--version` go to stdout with status 0.
+fn argument_error(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        print!("{e}");
+        return ExitCode::SUCCESS;
+    }
+    let mut text = e.render().to_string();
+    if !text.contains("Usage:") {
+        let usage = usage_of_meant_command().to_string();
+        let at = text
+            .find("\nFor more information")
+            .map_or(text.len(), |i| i + 1);
+        text.insert_str(at, &format!("{}\n\n", usage.trim_end()));
+        if !text[..at].ends_with("\n\n") {
+            text.insert(at, '\n');
+        }
+    }
+    eprint!("{text}");
+    ExitCode::from(2)
+}
+
+/// The usage line of the (sub)command named on the command line.
+fn usage_of_meant_command() -> clap::builder::StyledStr {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    cmd.build();
+    let mut current = cmd;
+    for arg in std::env::args().skip(1) {
+        if arg.starts_with('-') {
+            continue;
+        }
+        match current.find_subcommand(&arg) {
+            Some(sub) => current = sub.clone(),
+            None => break,
+        }
+    }
+    current.render_usage()
+}
+
+/// The engine on stdin/stdout, in `protocol` or the one its first command
+/// picks.
+fn run_engine(protocol: Option<protocol::Protocol>) -> ExitCode {
     let stdin = std::io::BufReader::new(std::io::stdin());
     let mut session = protocol::Session::new(std::io::stdout());
+    if let Some(p) = protocol {
+        session.set_protocol(p);
+    }
     match session.run(stdin) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

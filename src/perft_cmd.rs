@@ -7,8 +7,8 @@ use variants::{with_variant, Variant, VariantVisitor};
 /// Arguments of `arcana perft`.
 #[derive(Args, Debug, Clone)]
 pub struct PerftArgs {
-    /// Variant id (chess, ...).
-    #[arg(long, default_value = "chess")]
+    /// The game (any case).
+    #[arg(long, default_value = "chess", value_parser = crate::variant_arg::VariantParser)]
     pub variant: String,
     /// Position to count from (default: the variant's start position).
     #[arg(long, conflicts_with = "epd")]

@@ -53,8 +53,21 @@ fn perft_divide_lists_root_moves() {
 
 #[test]
 fn perft_bad_input_fails_with_one_line() {
+    // Errors found by the command itself: one line, for scripts.
     for args in [
         vec!["perft", "--fen", "not a fen", "--depth", "2"],
+        vec!["perft"],
+        vec!["perft", "--epd", "/nonexistent/suite.epd"],
+    ] {
+        let o = arcana(&args);
+        assert!(!o.status.success(), "{args:?} succeeded");
+        let err = stderr(&o);
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(stdout(&o).is_empty(), "{args:?}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+    // Argument errors: clap's whole message, with the usage.
+    for args in [
         vec![
             "perft",
             "--fen",
@@ -65,19 +78,99 @@ fn perft_bad_input_fails_with_one_line() {
         vec!["perft", "--depth", "-1"],
         vec!["perft", "--depth", "99"],
         vec!["perft", "--variant", "checkers", "--depth", "1"],
-        vec!["perft"],
-        vec!["perft", "--epd", "/nonexistent/suite.epd"],
         vec!["frobnicate"],
     ] {
         let o = arcana(&args);
-        assert!(!o.status.success(), "{args:?} succeeded");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = stderr(&o);
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(err.contains("Usage: arcana"), "{args:?}: {err}");
         assert!(stdout(&o).is_empty(), "{args:?}");
     }
     let o = arcana(&["perft", "--variant", "checkers", "--depth", "1"]);
-    assert!(stderr(&o).contains("unknown variant 'checkers'"));
+    let err = stderr(&o);
+    assert!(err.contains("invalid value 'checkers'"), "{err}");
+    assert!(
+        err.contains("chess, magician, vanguard, advancedwizard, parallelworlds"),
+        "{err}"
+    );
+}
+
+#[test]
+fn argument_errors_show_the_whole_message() {
+    let o = arcana(&["match"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("required arguments were not provided"),
+        "{err}"
+    );
+    assert!(err.contains("--engine <SPEC>"), "{err}");
+    assert!(err.contains("Usage: arcana match"), "{err}");
+    let o = arcana(&[
+        "match",
+        "--engine",
+        "a",
+        "--engine",
+        "b",
+        "--pgn-notation",
+        "foo",
+    ]);
+    let err = stderr(&o);
+    assert!(err.contains("[possible values: token, san]"), "{err}");
+    let o = arcana(&["deck"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("check") && err.contains("show"), "{err}");
+    assert!(err.contains("Usage: arcana deck <COMMAND>"), "{err}");
+}
+
+#[test]
+fn variants_are_listed_and_read_in_any_case() {
+    let o = arcana(&["perft", "--help"]);
+    assert!(
+        stdout(&o).contains(
+            "[possible values: chess, magician, vanguard, advancedwizard, parallelworlds]"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    for (name, count) in [("Chess", "400"), ("MAGICIAN", "192"), ("Vanguard", "12996")] {
+        let o = arcana(&["perft", "--variant", name, "--depth", "2"]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        assert!(
+            stdout(&o).starts_with(&format!("{count} nodes")),
+            "{name}: {}",
+            stdout(&o)
+        );
+    }
+    let o = arcana(&["bench", "--variant", "ParallelWorlds", "--depth", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn the_engine_is_named_in_help_and_has_protocol_subcommands() {
+    let o = arcana(&["--help"]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("With no command, arcana is the engine"),
+        "{out}"
+    );
+    assert!(out.contains("uci ") && out.contains("xboard "), "{out}");
+    let o = arcana_with_input(&["uci"], b"isready\nd\n");
+    assert!(o.status.success());
+    assert!(stdout(&o).starts_with("readyok\n"), "{}", stdout(&o));
+    let o = arcana_with_input(&["xboard"], b"ping 3\nd\n");
+    assert!(stdout(&o).starts_with("pong 3\n"), "{}", stdout(&o));
+    // Before a protocol is chosen, a UCI command starts UCI; others get a hint.
+    let o = arcana_with_input(&[], b"position startpos moves e2e4\nd\nquit\n");
+    assert!(stdout(&o).contains("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b"));
+    let o = arcana_with_input(&[], b"hello\n");
+    assert!(
+        stdout(&o).contains("start with 'uci' or 'xboard'"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]

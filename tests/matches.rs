@@ -437,7 +437,7 @@ done
                 "--depth".into(),
                 "1".into(),
             ],
-            "unknown variant 'checkers'",
+            "invalid value 'checkers' for '--variant <VARIANT>'",
         ),
         (
             vec![

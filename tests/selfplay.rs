@@ -1,9 +1,9 @@
 //! Two Arcana processes play each other over UCI, refereed by the rules
 //! library: every move must be legal and every game must end by a rule.
-//! Ignored (minutes of play); run with
+//! Ignored (about a minute of play); run with
 //! `cargo test --release --test selfplay -- --ignored --nocapture`.
 //! `ARCANA_SELFPLAY_GAMES` and `ARCANA_SELFPLAY_MOVETIME` (ms) change the
-//! defaults of 20 games at 200 ms a move. `arcana match` will replace this.
+//! defaults of 4 games at 100 ms a move (about a minute).
 
 mod common;
 
@@ -72,10 +72,10 @@ fn setting(name: &str, default: u64) -> u64 {
 }
 
 #[test]
-#[ignore = "plays whole games: minutes"]
+#[ignore = "plays whole games: about a minute"]
 fn magician_selfplay_over_uci() {
-    let games = setting("ARCANA_SELFPLAY_GAMES", 20) as usize;
-    let movetime = setting("ARCANA_SELFPLAY_MOVETIME", 200);
+    let games = setting("ARCANA_SELFPLAY_GAMES", 4) as usize;
+    let movetime = setting("ARCANA_SELFPLAY_MOVETIME", 100);
     let results = play::<Magician>(games, movetime);
     assert_eq!(results.len(), games);
 }

@@ -59,12 +59,36 @@ def play_game(engines, names, board, base, inc, margin, log):
     return res, outcome.termination.name.lower() if outcome else "?"
 
 
-def elo(score, n):
-    if n == 0 or score <= 0 or score >= n:
-        return float("nan"), float("nan")
-    p = score / n
-    d = -400 * math.log10(1 / p - 1)
-    return d, p
+Z95 = 1.959963984540054
+
+
+def elo_of(p):
+    return -400 * math.log10(1 / p - 1)
+
+
+def elo(wins, losses, draws):
+    """Score, Elo difference and its 95% interval, always finite: the same
+    figures as `arcana match` (trinomial variance; while a kind of result is
+    missing, half a game of each kind more; a bound past a score of 0 or 1
+    taken on the Elo scale)."""
+    n = wins + losses + draws
+    if n == 0:
+        return 0.5, 0.0, float("-inf"), float("inf")
+    score = (wins + draws / 2) / n
+    p = score
+    if p <= 0 or p >= 1:
+        p = (wins + 0.5 + (draws + 0.5) / 2) / (n + 1.5)
+    w, l, d = wins, losses, draws
+    if 0 in (wins, losses, draws):
+        w, l, d = w + 0.5, l + 0.5, d + 0.5
+    q = (w + d / 2) / (w + l + d)
+    var = (w * (1 - q) ** 2 + d * (0.5 - q) ** 2 + l * q ** 2) / (w + l + d)
+    margin = Z95 * math.sqrt(var / n)
+    e = elo_of(p)
+    slope = 400 / (math.log(10) * p * (1 - p))
+    low = elo_of(p - margin) if p - margin > 0 else e - margin * slope
+    high = elo_of(p + margin) if p + margin < 1 else e + margin * slope
+    return score, e, low, high
 
 
 def main():
@@ -132,10 +156,11 @@ def main():
         print(f"game {g + 1}: {names[0]} - {names[1]} {res} ({why}); Arcana {score}/{g + 1}", flush=True)
     arcana.quit()
     sf.quit()
-    d, p = elo(score, a.games)
+    p, d, low, high = elo(*wld)
     opponent = f"Stockfish(UCI_Elo={a.elo or 'max'})" if sf_opts else a.stockfish
     print(f"Arcana vs {opponent} at {a.tc} over {a.proto}: "
-          f"+{wld[0]} -{wld[1]} ={wld[2]}, score {p:.3f}, Elo difference {d:+.0f}")
+          f"+{wld[0]} -{wld[1]} ={wld[2]}, score {p:.3f}, "
+          f"Elo difference {d:+.0f} (95% interval {low:+.0f} to {high:+.0f})")
     print("problems: " + ("; ".join(problems) if problems else "none"))
     return 1 if problems else 0
 

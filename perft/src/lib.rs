@@ -7,15 +7,53 @@
 pub mod epd;
 
 use rayon::prelude::*;
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 use variants::{turns, MoveList, Variant};
 
+/// Stack of each worker thread: a deep count recurses a ply per frame, and
+/// a frame holds a move list and a position of the widest games.
+pub const STACK_BYTES: usize = 64 << 20;
+
+/// Whether a count should give up; checked once per node above the
+/// last two turns, so that a stop lands within milliseconds.
+trait Abort: Sync {
+    fn aborted(&self) -> bool;
+}
+
+/// Never gives up: the plain count compiles to the loop without a check.
+struct Never;
+
+impl Abort for Never {
+    #[inline(always)]
+    fn aborted(&self) -> bool {
+        false
+    }
+}
+
+impl Abort for AtomicBool {
+    #[inline]
+    fn aborted(&self) -> bool {
+        self.load(Relaxed)
+    }
+}
+
 /// `perft(pos, depth)`: legal turn sequences of length `depth`.
 pub fn perft<V: Variant>(pos: &V::Position, depth: u32) -> u64 {
+    count::<V, Never>(pos, depth, &Never)
+}
+
+/// The count behind [`perft`]; an aborted count returns a partial number
+/// that the caller must throw away.
+fn count<V: Variant, A: Abort>(pos: &V::Position, depth: u32, abort: &A) -> u64 {
     match depth {
         0 => 1,
         1 => V::count_turns(pos),
         _ => {
+            if abort.aborted() {
+                return 0;
+            }
             let mover = V::side_to_move(pos);
             let mut list = MoveList::new();
             V::generate(pos, &mut list);
@@ -28,7 +66,7 @@ pub fn perft<V: Variant>(pos: &V::Position, depth: u32) -> u64 {
                 } else {
                     depth - 1
                 };
-                nodes += perft::<V>(&child, left);
+                nodes += count::<V, A>(&child, left, abort);
             }
             nodes
         }
@@ -46,36 +84,94 @@ pub struct Divide {
     pub elapsed: Duration,
 }
 
+/// A divided perft that was stopped before it finished.
+#[derive(Clone, Debug)]
+pub struct Stopped {
+    /// The root turns whose subtrees were counted in full, sorted by token.
+    pub counted: Vec<(String, u64)>,
+    /// The number of root turns.
+    pub roots: usize,
+}
+
 /// Perft split by root turn, over `threads` worker threads (1 = on the
 /// calling thread). Depth 0 gives one node and no moves.
 pub fn divide<V: Variant>(pos: &V::Position, depth: u32, threads: usize) -> Divide {
     let start = Instant::now();
+    // A count that never aborts always finishes; the fallback only keeps
+    // the types honest.
+    divide_with::<V, Never>(pos, depth, threads, &Never).unwrap_or_else(|s| {
+        let nodes = s.counted.iter().map(|(_, n)| n).sum();
+        Divide {
+            moves: s.counted,
+            nodes,
+            elapsed: start.elapsed(),
+        }
+    })
+}
+
+/// [`divide`] that gives up soon after `stop` is set (UCI `go perft` runs
+/// like a search: `stop` and `quit` end it).
+pub fn divide_until<V: Variant>(
+    pos: &V::Position,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Result<Divide, Stopped> {
+    divide_with::<V, AtomicBool>(pos, depth, threads, stop)
+}
+
+fn divide_with<V: Variant, A: Abort>(
+    pos: &V::Position,
+    depth: u32,
+    threads: usize,
+    abort: &A,
+) -> Result<Divide, Stopped> {
+    let start = Instant::now();
     if depth == 0 {
-        return Divide {
+        return Ok(Divide {
             moves: Vec::new(),
             nodes: 1,
             elapsed: start.elapsed(),
-        };
+        });
     }
     let roots = turns::legal_turns::<V>(pos);
-    let count = |(_, token, child): &(Vec<V::Move>, String, V::Position)| {
-        (token.clone(), perft::<V>(child, depth - 1))
+    let subtree = |(_, token, child): &(Vec<V::Move>, String, V::Position)| {
+        let n = count::<V, A>(child, depth - 1, abort);
+        // A subtree is whole only if the stop came after it.
+        (token.clone(), (!abort.aborted()).then_some(n))
     };
-    let mut moves: Vec<(String, u64)> = if threads <= 1 {
-        roots.iter().map(count).collect()
+    let mut counts: Vec<(String, Option<u64>)> = if threads <= 1 {
+        roots.iter().map(subtree).collect()
     } else {
-        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.install(|| roots.par_iter().map(count).collect()),
-            Err(_) => roots.iter().map(count).collect(),
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(STACK_BYTES)
+            .build();
+        match pool {
+            Ok(pool) => pool.install(|| roots.par_iter().map(subtree).collect()),
+            Err(_) => roots.iter().map(subtree).collect(),
         }
     };
-    moves.sort();
+    counts.sort();
+    if counts.iter().any(|(_, n)| n.is_none()) {
+        return Err(Stopped {
+            counted: counts
+                .into_iter()
+                .filter_map(|(t, n)| n.map(|n| (t, n)))
+                .collect(),
+            roots: roots.len(),
+        });
+    }
+    let moves: Vec<(String, u64)> = counts
+        .into_iter()
+        .map(|(t, n)| (t, n.unwrap_or(0)))
+        .collect();
     let nodes = moves.iter().map(|(_, n)| n).sum();
-    Divide {
+    Ok(Divide {
         moves,
         nodes,
         elapsed: start.elapsed(),
-    }
+    })
 }
 
 /// Nodes per second, guarding against a zero duration.
@@ -113,5 +209,25 @@ mod tests {
         assert_eq!(one.moves.len(), 48);
         assert_eq!(one.moves, two.moves);
         assert!(one.moves.iter().any(|(t, _)| t == "e1g1"));
+        let unset = AtomicBool::new(false);
+        let whole = divide_until::<Chess>(&pos, 3, 2, &unset).unwrap();
+        assert_eq!(whole.moves, one.moves);
+    }
+
+    #[test]
+    fn a_stopped_divide_reports_only_whole_subtrees() {
+        let stop = AtomicBool::new(false);
+        let pos = Chess::start();
+        std::thread::scope(|s| {
+            let counting = s.spawn(|| divide_until::<Chess>(&pos, 30, 1, &stop));
+            std::thread::sleep(Duration::from_millis(20));
+            stop.store(true, Relaxed);
+            let stopped = counting.join().unwrap().unwrap_err();
+            assert_eq!(stopped.roots, 20);
+            assert!(stopped.counted.is_empty(), "{:?}", stopped.counted);
+        });
+        // Set before the start: nothing deeper than the bulk count runs.
+        let stopped = divide_until::<Chess>(&pos, 3, 1, &stop).unwrap_err();
+        assert_eq!(stopped.roots, 20);
     }
 }

@@ -6,6 +6,7 @@ use crate::{say, Event, Out};
 use engine::search::first_turn;
 use engine::{search, Bound, Info, Limits, Reporter, Request, Score, Shared};
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -81,8 +82,17 @@ pub trait Backend: Send {
     fn xboard_definition(&self) -> Vec<String>;
     /// The static evaluation, from White's point of view.
     fn eval_white(&self) -> i32;
-    /// Perft split by root turn, and the total.
-    fn divide(&self, depth: u32, threads: usize) -> (Vec<(String, u64)>, u64);
+    /// Starts UCI `go perft`: the divide lines and `Nodes searched: N`
+    /// are printed when the count ends. It runs like a search: `notify`
+    /// gets [`Event::SearchDone`], and [`Backend::end_search`] with
+    /// [`End::Stop`] ends it (printing the root turns counted in full).
+    fn perft(
+        &mut self,
+        depth: u32,
+        threads: usize,
+        out: Out,
+        notify: Sender<Event>,
+    ) -> Result<(), String>;
     /// Chess960 castling notation on or off.
     fn set_chess960(&mut self, on: bool);
     /// Whether `token` is the turn a ponder search assumed.
@@ -96,10 +106,12 @@ pub trait Backend: Send {
         out: Out,
         notify: Sender<Event>,
     ) -> Result<(), String>;
-    /// Whether a search is running (or finished but not collected).
-    fn searching(&self) -> bool;
+    /// Whether a batch job (`go perft`, `bench`) is running (or finished
+    /// but not collected).
+    fn batch_running(&self) -> bool;
     /// Ends the search as `end` says and returns its result (`None` when
-    /// there was none, or with [`End::Done`] of another search).
+    /// there was none, when it was a perft, or with [`End::Done`] of
+    /// another search).
     fn end_search(&mut self, end: End) -> Option<BestTurn>;
     /// Ends pondering: the clock now applies.
     fn ponderhit(&mut self);
@@ -107,14 +119,29 @@ pub trait Backend: Send {
     fn clear_hash(&mut self);
     /// Re-creates the hash table with a new size (stops any search).
     fn resize_hash(&mut self, mib: usize);
-    /// Runs `bench` on this variant's positions and prints its lines.
-    fn bench(&mut self, depth: i32, options: &Options, out: &Out);
+    /// Starts UCI `bench` on this variant's positions; it prints its lines
+    /// as it goes and runs like `go perft`.
+    fn bench(
+        &mut self,
+        depth: i32,
+        options: &Options,
+        out: Out,
+        notify: Sender<Event>,
+    ) -> Result<(), String>;
 }
+
+/// Search ids, unique in the process: a switch of variant replaces the
+/// backend, and the old backend's late `SearchDone` must never match a
+/// search of the new one (it would be joined without being stopped).
+static NEXT_SEARCH_ID: AtomicU64 = AtomicU64::new(1);
 
 struct Running {
     id: u64,
-    handle: JoinHandle<BestTurn>,
+    /// A search's result; `None` for a batch job, which prints its own.
+    handle: JoinHandle<Option<BestTurn>>,
     unbounded: bool,
+    /// A batch job (perft, bench) rather than a search.
+    batch: bool,
 }
 
 struct VariantBackend<V: Variant> {
@@ -123,7 +150,6 @@ struct VariantBackend<V: Variant> {
     hash_mib: usize,
     shared: Arc<Shared>,
     running: Option<Running>,
-    searches: u64,
     ponder_plies: Option<Vec<V::Move>>,
     /// The `position` command (FEN, tokens) the game was last set from,
     /// while nothing else has changed it: a GUI resends the whole game
@@ -193,7 +219,6 @@ impl<V: Variant> VariantBackend<V> {
             hash_mib,
             shared: Arc::new(Shared::new(hash_mib)),
             running: None,
-            searches: 0,
             ponder_plies: None,
             last_position: None,
         }
@@ -283,9 +308,26 @@ impl<V: Variant> Backend for VariantBackend<V> {
         }
     }
 
-    fn divide(&self, depth: u32, threads: usize) -> (Vec<(String, u64)>, u64) {
-        let d = perft::divide::<V>(self.game.position(), depth, threads);
-        (d.moves, d.nodes)
+    fn perft(
+        &mut self,
+        depth: u32,
+        threads: usize,
+        out: Out,
+        notify: Sender<Event>,
+    ) -> Result<(), String> {
+        let root = self.game.position().clone();
+        self.start_batch(notify, move |stop| {
+            let lines = match perft::divide_until::<V>(&root, depth, threads, stop) {
+                Ok(d) => format!("{}\nNodes searched: {}", divide_lines(&d.moves), d.nodes),
+                Err(s) => format!(
+                    "{}info string perft {depth} stopped: {} of {} root moves counted",
+                    divide_lines(&s.counted),
+                    s.counted.len(),
+                    s.roots
+                ),
+            };
+            say(&out, &lines);
+        })
     }
 
     fn set_chess960(&mut self, on: bool) {
@@ -348,8 +390,7 @@ impl<V: Variant> Backend for VariantBackend<V> {
             threads: options.threads,
             move_overhead: options.move_overhead,
         };
-        self.searches += 1;
-        let id = self.searches;
+        let id = NEXT_SEARCH_ID.fetch_add(1, Relaxed);
         let style = spec.style;
         let xboard = matches!(style, Style::Xboard { .. });
         let handle = std::thread::spawn(move || {
@@ -376,18 +417,19 @@ impl<V: Variant> Backend for VariantBackend<V> {
                 }
             }
             let _ = notify.send(Event::SearchDone(id));
-            best
+            Some(best)
         });
         self.running = Some(Running {
             id,
             handle,
             unbounded,
+            batch: false,
         });
         Ok(())
     }
 
-    fn searching(&self) -> bool {
-        self.running.is_some()
+    fn batch_running(&self) -> bool {
+        self.running.as_ref().is_some_and(|r| r.batch)
     }
 
     fn end_search(&mut self, end: End) -> Option<BestTurn> {
@@ -407,7 +449,7 @@ impl<V: Variant> Backend for VariantBackend<V> {
             self.shared.stop.store(true, Relaxed);
         }
         let running = self.running.take()?;
-        running.handle.join().ok()
+        running.handle.join().ok().flatten()
     }
 
     fn ponderhit(&mut self) {
@@ -430,25 +472,77 @@ impl<V: Variant> Backend for VariantBackend<V> {
         self.shared = Arc::new(Shared::new(mib));
     }
 
-    fn bench(&mut self, depth: i32, options: &Options, out: &Out) {
-        self.end_search(End::Stop);
-        let total = engine::bench::<V>(
-            depth,
-            options.threads,
-            options.hash_mib,
-            &mut |i, fen, r| {
-                say(
-                    out,
-                    &format!("info string position {} nodes {} fen {fen}", i + 1, r.nodes),
-                );
-            },
-        );
-        say(
-            out,
-            &format!("info string total time {} ms", total.elapsed.as_millis()),
-        );
-        say(out, &format!("{} nodes {} nps", total.nodes, total.nps()));
+    fn bench(
+        &mut self,
+        depth: i32,
+        options: &Options,
+        out: Out,
+        notify: Sender<Event>,
+    ) -> Result<(), String> {
+        let (threads, hash_mib) = (options.threads, options.hash_mib);
+        self.start_batch(notify, move |stop| {
+            let total = engine::bench::bench_until::<V>(
+                depth,
+                threads,
+                hash_mib,
+                stop,
+                &mut |i, fen, r| {
+                    say(
+                        &out,
+                        &format!("info string position {} nodes {} fen {fen}", i + 1, r.nodes),
+                    );
+                },
+            );
+            match total {
+                Some(total) => {
+                    say(
+                        &out,
+                        &format!("info string total time {} ms", total.elapsed.as_millis()),
+                    );
+                    say(&out, &format!("{} nodes {} nps", total.nodes, total.nps()));
+                }
+                None => say(&out, "info string bench stopped"),
+            }
+        })
     }
+}
+
+impl<V: Variant> VariantBackend<V> {
+    /// Runs a batch job on its own thread, like a search: it gets the
+    /// stop flag, and `notify` hears when it ends.
+    fn start_batch(
+        &mut self,
+        notify: Sender<Event>,
+        job: impl FnOnce(&AtomicBool) + Send + 'static,
+    ) -> Result<(), String> {
+        self.end_search(End::Stop);
+        let shared = Arc::clone(&self.shared);
+        shared.stop.store(false, Relaxed);
+        let id = NEXT_SEARCH_ID.fetch_add(1, Relaxed);
+        let thread = std::thread::Builder::new()
+            .name("batch".to_string())
+            .stack_size(perft::STACK_BYTES);
+        let handle = thread
+            .spawn(move || {
+                job(&shared.stop);
+                let _ = notify.send(Event::SearchDone(id));
+                None
+            })
+            .map_err(|e| format!("cannot start a thread: {e}"))?;
+        self.running = Some(Running {
+            id,
+            handle,
+            unbounded: false,
+            batch: true,
+        });
+        Ok(())
+    }
+}
+
+/// Stockfish's `go perft` lines, `<turn>: <count>` per root turn, as one
+/// block so that no other line lands inside it.
+fn divide_lines(moves: &[(String, u64)]) -> String {
+    moves.iter().map(|(t, n)| format!("{t}: {n}\n")).collect()
 }
 
 impl<V: Variant> Drop for VariantBackend<V> {

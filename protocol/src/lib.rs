@@ -13,6 +13,7 @@ mod xboard;
 
 use backend::{Backend, MakeBackend};
 use options::{parse_change, Change, Options};
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -73,7 +74,24 @@ pub struct Session {
     notify: Sender<Event>,
     events: Option<Receiver<Event>>,
     xboard: xboard::State,
+    /// Lines that arrived while a batch job (`go perft`, `bench`) ran, in
+    /// order.
+    deferred: VecDeque<String>,
 }
+
+/// Most lines kept waiting for a batch job; more are refused, so that a
+/// flood of input cannot grow memory without bound.
+const DEFERRED_MAX: usize = 10_000;
+
+/// What `help` prints before a protocol is chosen.
+const HELP: &[&str] = &[
+    "Arcana is a chess-variant engine: a GUI or a match runner drives it over UCI or XBoard.",
+    "  uci       start a UCI session (then: setoption, position, go, stop, d, eval, bench, quit)",
+    "  xboard    start an XBoard (CECP v2) session",
+    "UCI commands such as 'position startpos' and 'go depth 10' also work without 'uci'.",
+    "Variants: setoption name UCI_Variant value <chess|magician|vanguard|advancedwizard|parallelworlds>.",
+    "Outside the engine: arcana --help (perft, bench, match, deck).",
+];
 
 impl Session {
     /// A session writing protocol lines to `out`.
@@ -91,12 +109,20 @@ impl Session {
             notify,
             events: Some(events),
             xboard: xboard::State::default(),
+            deferred: VecDeque::new(),
         }
     }
 
     /// The protocol detected so far.
     pub fn protocol(&self) -> Protocol {
         self.protocol
+    }
+
+    /// Speaks `protocol` from the first line on (`arcana uci`), as if its
+    /// opening command (`uci`, `xboard`) had been seen; `Undecided` lets
+    /// the first command decide again.
+    pub fn set_protocol(&mut self, protocol: Protocol) {
+        self.protocol = protocol;
     }
 
     fn say(&self, line: &str) {
@@ -157,46 +183,101 @@ impl Session {
             self.backend.end_search(backend::End::Stop);
             return Flow::Quit;
         }
+        // A piped script expects `go perft` and `bench` to finish before
+        // its next command, as in Stockfish; `stop` and `isready` cannot
+        // wait.
+        let waiting = self.backend.batch_running() || !self.deferred.is_empty();
+        if waiting && !matches!(cmd, "stop" | "isready") {
+            if self.deferred.len() >= DEFERRED_MAX {
+                self.say(
+                    "info string error: too many commands wait for go perft or bench; send stop",
+                );
+            } else {
+                self.deferred.push_back(line.to_string());
+            }
+            return Flow::Continue;
+        }
+        self.dispatch(line, cmd);
+        Flow::Continue
+    }
+
+    /// Runs one command of the session's protocol, deciding the protocol
+    /// on the first one.
+    fn dispatch(&mut self, line: &str, cmd: &str) {
         match self.protocol {
             Protocol::Uci => self.uci_command(line),
             Protocol::Xboard => self.xboard_command(line),
             Protocol::Undecided => match cmd {
-                "uci" => {
-                    self.protocol = Protocol::Uci;
-                    self.uci_command(line)
-                }
                 "xboard" => {
                     self.protocol = Protocol::Xboard;
                     self.xboard_command(line)
                 }
-                _ => self.say(&format!("info string error: unknown command '{line}'")),
+                // Stockfish takes UCI commands without the handshake.
+                c if c == "uci" || uci::is_command(c) => {
+                    self.protocol = Protocol::Uci;
+                    self.uci_command(line)
+                }
+                "help" => {
+                    for l in HELP {
+                        self.say(l);
+                    }
+                }
+                _ => self.say(&format!(
+                    "info string error: unknown command '{line}'; Arcana speaks UCI and XBoard: \
+                     start with 'uci' or 'xboard' ('help' says more)"
+                )),
             },
         }
-        Flow::Continue
+    }
+
+    /// Runs the commands that waited for a batch job (`go perft`,
+    /// `bench`), until one starts another.
+    fn run_deferred(&mut self) {
+        while !self.backend.batch_running() {
+            let Some(line) = self.deferred.pop_front() else {
+                return;
+            };
+            let cmd = line.split_whitespace().next().unwrap_or("").to_string();
+            self.dispatch(&line, &cmd);
+        }
     }
 
     fn handle(&mut self, event: Event) -> Flow {
-        match event {
-            Event::Line(line) => return self.handle_line(&line),
-            Event::BadLine => match self.protocol {
-                Protocol::Xboard => self.say("Error (input is not UTF-8): ?"),
-                _ => self.say("info string error: input line is not valid UTF-8"),
-            },
+        let flow = match event {
+            Event::Line(line) => self.handle_line(&line),
+            Event::BadLine => {
+                match self.protocol {
+                    Protocol::Xboard => self.say("Error (input is not UTF-8): ?"),
+                    _ => self.say("info string error: input line is not valid UTF-8"),
+                }
+                Flow::Continue
+            }
             Event::SearchDone(id) => {
                 if let Some(best) = self.backend.end_search(backend::End::Done(id)) {
                     self.search_finished(best);
                 }
+                Flow::Continue
             }
             Event::Eof => {
                 // A bounded search still prints its result (handy for
-                // scripts); an infinite one is stopped.
-                if let Some(best) = self.backend.end_search(backend::End::Finish) {
-                    self.search_finished(best);
+                // scripts); an infinite one is stopped. Commands that
+                // waited for a count run after it, and their searches
+                // end the same way.
+                loop {
+                    if let Some(best) = self.backend.end_search(backend::End::Finish) {
+                        self.search_finished(best);
+                    }
+                    if self.deferred.is_empty() {
+                        return Flow::Quit;
+                    }
+                    self.run_deferred();
                 }
-                return Flow::Quit;
             }
+        };
+        if flow == Flow::Continue {
+            self.run_deferred();
         }
-        Flow::Continue
+        flow
     }
 
     fn search_finished(&mut self, best: backend::BestTurn) {

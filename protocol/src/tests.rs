@@ -196,7 +196,262 @@ fn uci_bench_last_line() {
 fn garbage_before_protocol() {
     let (out, p) = session("\n   \nhello\n");
     assert_eq!(p, Protocol::Undecided);
-    assert_eq!(out, "info string error: unknown command 'hello'\n");
+    assert_eq!(
+        out,
+        "info string error: unknown command 'hello'; Arcana speaks UCI and XBoard: \
+         start with 'uci' or 'xboard' ('help' says more)\n"
+    );
+    let (out, p) = session("help\n");
+    assert_eq!(p, Protocol::Undecided);
+    assert!(out.contains("uci ") && out.contains("xboard "), "{out}");
+}
+
+#[test]
+fn a_first_command_that_is_uci_starts_a_uci_session() {
+    for first in ["isready", "d", "position startpos moves e2e4", "go depth 1"] {
+        let (out, p) = session(&format!("{first}\nisready\n"));
+        assert_eq!(p, Protocol::Uci, "{first}");
+        assert!(!out.contains("unknown command"), "{first}: {out}");
+        assert!(
+            out.ends_with("readyok\n") || out.contains("bestmove"),
+            "{out}"
+        );
+    }
+    let (out, _) = session("position startpos moves e2e4\nd\n");
+    assert!(out.contains("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
+}
+
+/// A session on its own thread, fed through a pipe with real pauses, so
+/// that commands meet searches mid-way as they do from a GUI.
+struct Live {
+    input: io::PipeWriter,
+    output: Buffer,
+    seen: usize,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Live {
+    fn start() -> Live {
+        let (reader, input) = io::pipe().unwrap();
+        let output = Buffer::default();
+        let out = output.clone();
+        let thread = std::thread::spawn(move || {
+            let mut s = Session::new(out);
+            s.run(io::BufReader::new(reader)).unwrap();
+        });
+        Live {
+            input,
+            output,
+            seen: 0,
+            thread: Some(thread),
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").unwrap();
+    }
+
+    fn pause(&self, ms: u64) {
+        std::thread::sleep(Duration::from_millis(ms));
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.output.0.lock().unwrap()).into_owned()
+    }
+
+    /// Waits for a line equal to `want` after the lines already seen; a
+    /// session that stays silent for 10 s has hung.
+    fn expect(&mut self, want: &str) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let text = self.text();
+            let lines: Vec<&str> = text.lines().collect();
+            if let Some(i) = lines[self.seen.min(lines.len())..]
+                .iter()
+                .position(|l| *l == want)
+            {
+                self.seen += i + 1;
+                return;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no '{want}' within 10 s; the session said:\n{text}"
+            );
+            self.pause(5);
+        }
+    }
+
+    /// Sends `quit` and waits for the session to end.
+    fn quit(mut self) -> String {
+        self.send("quit");
+        let thread = self.thread.take().unwrap();
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while !thread.is_finished() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "quit did not end the session:\n{}",
+                self.text()
+            );
+            self.pause(5);
+        }
+        thread.join().unwrap();
+        self.text()
+    }
+}
+
+#[test]
+fn uci_switching_the_variant_during_a_search_never_hangs() {
+    // The sequence that used to deadlock: the first search's late end
+    // report was taken for the second search's, which was then joined
+    // without being stopped.
+    let mut s = Live::start();
+    s.send("uci");
+    s.send("go infinite");
+    s.pause(500);
+    s.send("setoption name UCI_Variant value magician");
+    s.send("go infinite");
+    s.pause(1000);
+    s.send("stop");
+    s.send("isready");
+    s.expect("readyok");
+    let out = s.quit();
+    assert_eq!(bestmoves(&out).len(), 2, "{out}");
+    // The second search was Magician's.
+    let second = bestmoves(&out)[1];
+    use variants::{magician::Magician, Variant};
+    let start = Magician::start();
+    assert!(Magician::parse_turn(&start, second).is_ok(), "{second}");
+}
+
+#[test]
+fn uci_commands_during_a_search_stop_it_first() {
+    let mut s = Live::start();
+    s.send("uci");
+    for (i, cmd) in [
+        "setoption name UCI_Variant value vanguard",
+        "position startpos moves e3e5",
+        "ucinewgame",
+        "setoption name Hash value 2",
+        "setoption name Clear Hash",
+        "setoption name UCI_Chess960 value true",
+        "setoption name UCI_Variant value parallelworlds",
+        "go depth 1",
+        "bench 1",
+        "go perft 2",
+    ]
+    .iter()
+    .enumerate()
+    {
+        s.send("go infinite");
+        s.pause(50 + 40 * i as u64);
+        s.send(cmd);
+        s.send("go infinite");
+        s.pause(30);
+        s.send("stop");
+        s.send("isready");
+        s.expect("readyok");
+    }
+    let out = s.quit();
+    assert!(!out.contains("error"), "{out}");
+}
+
+#[test]
+fn xboard_switching_the_variant_during_analysis_never_hangs() {
+    for (variant, token) in [
+        ("magician", "c2c4"),
+        ("parallelworlds", "1d21d3,3e22e2"),
+        ("vanguard", "e3e5"),
+        ("advancedwizard", "Ea9Sb8"),
+    ] {
+        let mut s = Live::start();
+        s.send("xboard");
+        s.send("protover 2");
+        s.send("analyze");
+        s.pause(300);
+        s.send(&format!("variant {variant}"));
+        s.send(&format!("usermove {token}"));
+        s.pause(300);
+        s.send("ping 1");
+        s.expect("pong 1");
+        s.send("exit");
+        s.send("ping 2");
+        s.expect("pong 2");
+        // The relatives: a new game, a position and a switch back while
+        // analysing, and a game the engine plays.
+        s.send("analyze");
+        s.pause(100);
+        s.send("new");
+        s.send("ping 3");
+        s.expect("pong 3");
+        s.send("analyze");
+        s.pause(100);
+        s.send("setboard 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        s.send("ping 4");
+        s.expect("pong 4");
+        s.send(&format!("variant {variant}"));
+        s.send("ping 5");
+        s.expect("pong 5");
+        s.send("exit");
+        s.send("st 10");
+        s.send("go");
+        s.pause(100);
+        s.send("variant normal");
+        s.send("ping 6");
+        s.expect("pong 6");
+        let out = s.quit();
+        assert!(!out.contains("Illegal move"), "{variant}: {out}");
+    }
+}
+
+#[test]
+fn uci_go_perft_runs_like_a_search() {
+    let mut s = Live::start();
+    s.send("uci");
+    // Far too deep to finish: isready is answered at once, stop ends it.
+    s.send("go perft 99");
+    s.pause(200);
+    s.send("isready");
+    s.expect("readyok");
+    s.send("stop");
+    s.expect("info string perft 99 stopped: 0 of 20 root moves counted");
+    // Commands sent during a count wait for it, as a piped script expects.
+    s.send("position startpos moves e2e4");
+    s.send("go perft 4");
+    s.send("position startpos");
+    s.send("go perft 2");
+    s.expect("Nodes searched: 405385");
+    s.expect("Nodes searched: 400");
+    s.send("go perft 99");
+    s.pause(100);
+    // quit ends a count at once.
+    let out = s.quit();
+    assert!(
+        out.ends_with("info string perft 99 stopped: 0 of 20 root moves counted\n"),
+        "{out}"
+    );
+    // bench too: isready at once, stop ends it, later commands wait.
+    let mut s = Live::start();
+    s.send("uci");
+    s.send("bench 60");
+    s.send("isready");
+    s.expect("readyok");
+    s.send("stop");
+    s.expect("info string bench stopped");
+    s.send("bench 1");
+    s.send("position startpos moves e2e4");
+    s.send("d");
+    s.expect("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    let out = s.quit();
+    // The `d` waited for the whole bench: its last line comes first.
+    let lines: Vec<&str> = out.lines().collect();
+    let total = lines.iter().position(|l| l.ends_with(" nps")).unwrap();
+    let fen = lines.iter().position(|l| l.starts_with("Fen: ")).unwrap();
+    assert!(total < fen, "{out}");
+    let (out, _) = session("uci\ngo perft 129\nisready\n");
+    assert!(
+        out.contains("info string error: perft depth 129 is above the limit of 128"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -10,6 +10,10 @@ use std::sync::Arc;
 use std::time::Duration;
 use variants::VARIANT_IDS;
 
+/// The deepest `go perft`: deeper counts never finish anyway, and each
+/// turn of depth is a few stack frames.
+const PERFT_DEPTH_MAX: u32 = 128;
+
 /// A parsed `go` command.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Go {
@@ -85,6 +89,24 @@ pub fn parse_go(words: &[&str]) -> Result<Go, String> {
         };
     }
     Ok(go)
+}
+
+/// Whether a word is a UCI command (other than `uci` itself): a first
+/// command such as `position` or `go` starts a UCI session, as in Stockfish.
+pub(crate) fn is_command(w: &str) -> bool {
+    matches!(
+        w,
+        "isready"
+            | "ucinewgame"
+            | "position"
+            | "go"
+            | "stop"
+            | "ponderhit"
+            | "setoption"
+            | "d"
+            | "eval"
+            | "bench"
+    )
 }
 
 fn is_go_keyword(w: &str) -> bool {
@@ -182,18 +204,17 @@ impl Session {
 
     fn uci_go(&mut self, words: &[&str]) -> Result<(), String> {
         let go = parse_go(words)?;
-        if let Some(depth) = go.perft {
-            self.uci_stop();
-            let depth = depth.min(12);
-            let (moves, nodes) = self.backend.divide(depth, self.options.threads);
-            for (token, n) in moves {
-                self.say(&format!("{token}: {n}"));
-            }
-            self.say("");
-            self.say(&format!("Nodes searched: {nodes}"));
-            return Ok(());
-        }
         self.uci_stop();
+        if let Some(depth) = go.perft {
+            if depth > PERFT_DEPTH_MAX {
+                return Err(format!(
+                    "perft depth {depth} is above the limit of {PERFT_DEPTH_MAX}"
+                ));
+            }
+            let out = Arc::clone(&self.out);
+            let notify = self.notify.clone();
+            return self.backend.perft(depth, self.options.threads, out, notify);
+        }
         let spec = SearchSpec {
             limits: go.limits,
             search_moves: go.search_moves,
@@ -203,6 +224,13 @@ impl Session {
         let out = Arc::clone(&self.out);
         let notify = self.notify.clone();
         self.backend.go(spec, &self.options, out, notify)
+    }
+
+    fn uci_bench(&mut self, depth: i32) -> Result<(), String> {
+        self.uci_stop();
+        let out = Arc::clone(&self.out);
+        let notify = self.notify.clone();
+        self.backend.bench(depth, &self.options, out, notify)
     }
 
     pub(crate) fn uci_command(&mut self, line: &str) {
@@ -251,17 +279,8 @@ impl Session {
                 Ok(())
             }
             "bench" => match words.get(1).map(|d| d.parse::<i32>()) {
-                None => {
-                    self.uci_stop();
-                    self.backend
-                        .bench(engine::bench::DEFAULT_DEPTH, &self.options, &self.out);
-                    Ok(())
-                }
-                Some(Ok(d)) if (1..=64).contains(&d) => {
-                    self.uci_stop();
-                    self.backend.bench(d, &self.options, &self.out);
-                    Ok(())
-                }
+                None => self.uci_bench(engine::bench::DEFAULT_DEPTH),
+                Some(Ok(d)) if (1..=64).contains(&d) => self.uci_bench(d),
                 Some(_) => Err("expected 'bench [depth 1-64]'".to_string()),
             },
             _ => Err(format!("unknown command '{line}'")),

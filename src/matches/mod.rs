@@ -32,8 +32,8 @@ use variants::pgn::Notation;
 /// Arguments of `arcana match`.
 #[derive(Args, Debug, Clone)]
 pub struct MatchArgs {
-    /// Variant id (chess, magician, ...).
-    #[arg(long, default_value = "chess")]
+    /// The game (any case).
+    #[arg(long, default_value = "chess", value_parser = crate::variant_arg::VariantParser)]
     pub variant: String,
     /// An engine, twice: name=..,cmd=..,arg=..,proto=uci|xboard,dir=..,option.NAME=VALUE
     /// (without cmd: Arcana itself).

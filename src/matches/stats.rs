@@ -48,12 +48,32 @@ impl Wld {
         }
     }
 
-    /// The Elo difference and its 95% interval `(elo, low, high)`; infinite
-    /// when one side scored everything.
+    /// The Elo difference and its 95% interval `(elo, low, high)`, always
+    /// finite. While one side has scored everything, the estimate counts
+    /// the same half game of each kind as [`Wld::spread`] (a score of 1
+    /// would mean infinite Elo). A bound whose score would pass 0 or 1 is
+    /// taken on the Elo scale instead: the estimate plus or minus the
+    /// score's margin times the slope of Elo at that score.
     pub fn elo(&self) -> (f64, f64, f64) {
-        let p = self.score();
+        let mut p = self.score();
+        if p <= 0.0 || p >= 1.0 {
+            let (w, l, d) = (self.wins as f64, self.losses as f64, self.draws as f64);
+            p = (w + 0.5 + (d + 0.5) / 2.0) / (w + l + d + 1.5);
+        }
         let margin = Z95 * (self.spread() / self.games().max(1) as f64).sqrt();
-        (elo_of(p), elo_of(p - margin), elo_of(p + margin))
+        let elo = elo_of(p);
+        let slope = 400.0 / (std::f64::consts::LN_10 * p * (1.0 - p));
+        let low = if p - margin > 0.0 {
+            elo_of(p - margin)
+        } else {
+            elo - margin * slope
+        };
+        let high = if p + margin < 1.0 {
+            elo_of(p + margin)
+        } else {
+            elo + margin * slope
+        };
+        (elo, low, high)
     }
 
     /// Likelihood of superiority: the probability that the first engine is
@@ -292,7 +312,7 @@ mod tests {
     }
 
     #[test]
-    fn edge_cases_stay_finite_where_they_can() {
+    fn edge_cases_stay_finite() {
         let none = Wld::default();
         assert_eq!(
             (none.score(), none.los(), none.llr(0.0, 5.0)),
@@ -304,10 +324,33 @@ mod tests {
             draws: 0,
         };
         let (elo, low, high) = all.elo();
-        assert_eq!((elo, high), (f64::INFINITY, f64::INFINITY));
-        // Regularised (4.5, 0.5, 0.5): variance 0.095041, so the score's
-        // low end is 1 - 1.96 * sqrt(0.095041 / 4).
-        assert!(close(low, 145.443_46, 1e-3), "{low}");
+        // Regularised (4.5, 0.5, 0.5): score 4.75 / 5.5, variance 0.095041,
+        // margin 1.96 * sqrt(0.095041 / 4) = 0.30213; the high end passes
+        // a score of 1 and is taken on the Elo scale.
+        assert!(close(elo, 320.652_9, 1e-3), "{elo}");
+        assert!(close(low, 42.966_1, 1e-3), "{low}");
+        assert!(close(high, 766.298_0, 1e-2), "{high}");
+        let (elo, low, high) = Wld {
+            wins: 0,
+            losses: 4,
+            draws: 0,
+        }
+        .elo();
+        assert!(
+            close(elo, -320.652_9, 1e-3) && close(low, -766.298_0, 1e-2),
+            "{elo} {low}"
+        );
+        assert!(close(high, -42.966_1, 1e-3), "{high}");
+        for n in [1, 2, 10, 1000] {
+            let (e, l, h) = Wld {
+                wins: n,
+                losses: 0,
+                draws: 0,
+            }
+            .elo();
+            assert!(e.is_finite() && l.is_finite() && h.is_finite(), "{n}");
+            assert!(l < e && e < h, "{n}: {l} {e} {h}");
+        }
         assert!(close(erf(0.5), 0.520_499_877_8, 1e-9));
         assert!(close(erf(4.5), 0.999_999_999_803_384, 1e-13));
         assert!(Sprt::parse("elo0=5,elo1=0").is_err());

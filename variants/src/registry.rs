@@ -46,16 +46,36 @@ impl fmt::Display for UnknownVariant {
 
 impl std::error::Error for UnknownVariant {}
 
-/// Runs `visitor` with the variant named `id`. The standard alias `standard`
-/// (used by XBoard and CuteChess for orthodox chess) is accepted too.
-pub fn with_variant<W: VariantVisitor>(id: &str, visitor: W) -> Result<W::Output, UnknownVariant> {
-    match id {
-        "chess" | "standard" | "normal" => Ok(visitor.visit::<Chess>()),
-        "magician" => Ok(visitor.visit::<Magician>()),
-        "vanguard" => Ok(visitor.visit::<Vanguard>()),
-        "advancedwizard" => Ok(visitor.visit::<AdvancedWizard>()),
-        "parallelworlds" => Ok(visitor.visit::<ParallelWorlds>()),
-        _ => Err(UnknownVariant(id.to_string())),
+/// Other names of orthodox chess: `standard` (CuteChess) and `normal`
+/// (XBoard).
+pub const CHESS_ALIASES: &[&str] = &["standard", "normal"];
+
+/// The identifier of the variant called `name`, in any case, aliases
+/// included (`Magician`, `STANDARD`).
+pub fn canonical_id(name: &str) -> Result<&'static str, UnknownVariant> {
+    let name = name.trim();
+    let known = |id: &str| name.eq_ignore_ascii_case(id);
+    if CHESS_ALIASES.iter().any(|a| known(a)) {
+        return Ok(Chess::ID);
+    }
+    VARIANT_IDS
+        .iter()
+        .copied()
+        .find(|id| known(id))
+        .ok_or_else(|| UnknownVariant(name.to_string()))
+}
+
+/// Runs `visitor` with the variant called `name` (see [`canonical_id`]).
+pub fn with_variant<W: VariantVisitor>(
+    name: &str,
+    visitor: W,
+) -> Result<W::Output, UnknownVariant> {
+    match canonical_id(name)? {
+        Magician::ID => Ok(visitor.visit::<Magician>()),
+        Vanguard::ID => Ok(visitor.visit::<Vanguard>()),
+        AdvancedWizard::ID => Ok(visitor.visit::<AdvancedWizard>()),
+        ParallelWorlds::ID => Ok(visitor.visit::<ParallelWorlds>()),
+        _ => Ok(visitor.visit::<Chess>()),
     }
 }
 
@@ -75,6 +95,15 @@ mod tests {
     fn dispatches_known_ids_and_rejects_others() {
         assert_eq!(with_variant("chess", NameOf), Ok("chess"));
         assert_eq!(with_variant("standard", NameOf), Ok("chess"));
+        assert_eq!(with_variant("Chess", NameOf), Ok("chess"));
+        assert_eq!(with_variant("MAGICIAN", NameOf), Ok("magician"));
+        assert_eq!(
+            with_variant(" ParallelWorlds ", NameOf),
+            Ok("parallelworlds")
+        );
+        for id in VARIANT_IDS {
+            assert_eq!(with_variant(id, NameOf), Ok(*id));
+        }
         let err = with_variant("chesss", NameOf).unwrap_err();
         assert!(err.to_string().contains("unknown variant 'chesss'"));
     }

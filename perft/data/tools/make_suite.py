@@ -5,9 +5,14 @@ Positions come from seeded random games (python-chess), picked so that every
 special rule shows up: en passant, castling (both wings, partial rights),
 promotions and under-promotions, checks, double checks, pins and endgames.
 The counts come from Debian's Stockfish (`go perft N`), an independent
-reference. Not run by the tests; rerun by hand:
-    pip install chess && python3 perft/data/tools/make_suite.py
+reference. Not run by the tests; rerun by hand from the repository root:
+    pip install chess==1.11.2 && python3 perft/data/tools/make_suite.py
+The output is deterministic: the same python-chess (1.11.2 wrote the committed
+files; another version may order moves differently and pick other positions)
+gives byte-identical files, and the counts are Stockfish's whatever its version.
 """
+import argparse
+import os
 import random
 import subprocess
 import sys
@@ -73,7 +78,11 @@ def random_positions(rng, start, chess960, count_per_tag, tags_wanted):
             fen = board.fen()
             if fen in seen:
                 continue
-            for t in features(board) & set(found):
+            # In the fixed order of tags_wanted: a set's order changes from
+            # run to run (string hashing is randomised), and so would the
+            # positions picked.
+            feats = features(board)
+            for t in (t for t in tags_wanted if t in feats):
                 if len(found[t]) < count_per_tag and rng.random() < 0.15:
                     found[t].append(fen)
                     seen.add(fen)
@@ -101,28 +110,45 @@ def write_san(path, fens):
 
 
 def main():
-    if sys.argv[1:] == ["--san-only"]:
-        with open("perft/data/chess-suite.epd") as f:
+    global STOCKFISH
+    ap = argparse.ArgumentParser(
+        description="Regenerate the chess perft suites (positions from python-chess, "
+                    "counts from Stockfish) and the SAN reference.")
+    ap.add_argument("--out", default="perft/data",
+                    help="directory to write chess-suite.epd, chess960-suite.epd and "
+                         "chess-san.txt into (default: perft/data, replacing them)")
+    ap.add_argument("--san-only", action="store_true",
+                    help="only rewrite chess-san.txt from the positions of chess-suite.epd")
+    ap.add_argument("--stockfish", default=STOCKFISH, help="the Stockfish binary")
+    a = ap.parse_args()
+    STOCKFISH = a.stockfish
+    os.makedirs(a.out, exist_ok=True)
+    suite = os.path.join(a.out, "chess-suite.epd")
+    san = os.path.join(a.out, "chess-san.txt")
+    if a.san_only:
+        with open(suite) as f:
             fens = [line.split(";")[0].strip() for line in f if not line.startswith("#")]
-        write_san("perft/data/chess-san.txt", fens)
+        write_san(san, fens)
         return
     rng = random.Random(20261121)
     tags = ["ep", "castle", "rights", "promo", "check", "double", "pin", "endgame"]
     fens = random_positions(rng, chess.STARTING_FEN, False, 16, tags)
-    write_suite("perft/data/chess-suite.epd", fens, [1, 2, 3, 4], False,
+    write_suite(suite, fens, [1, 2, 3, 4], False,
                 "# Orthodox chess perft suite: seeded random positions covering en passant,\n"
-                "# castling, promotions, checks, pins and endgames. Counts from Stockfish 15.1\n"
-                "# (go perft). Regenerate with perft/data/tools/make_suite.py.\n")
-    write_san("perft/data/chess-san.txt", fens)
+                "# castling, promotions, checks, pins and endgames (python-chess 1.11.2).\n"
+                "# Counts from Stockfish 15.1 (go perft). Regenerate with\n"
+                "# perft/data/tools/make_suite.py.\n")
+    write_san(san, fens)
     fens960 = []
     for n in rng.sample(range(960), 12):
         start = chess.Board.from_chess960_pos(n).fen()
         fens960 += random_positions(rng, start, True, 1, ["castle", "rights", "ep"])
     fens960 = [chess.Board.from_chess960_pos(n).fen() for n in (0, 518, 959)] + fens960
-    write_suite("perft/data/chess960-suite.epd", fens960, [1, 2, 3, 4], True,
+    write_suite(os.path.join(a.out, "chess960-suite.epd"), fens960, [1, 2, 3, 4], True,
                 "# Chess960 perft suite (X-FEN castling): start positions and seeded random\n"
-                "# positions with castling rights. Counts from Stockfish 15.1 with\n"
-                "# UCI_Chess960. Regenerate with perft/data/tools/make_suite.py.\n")
+                "# positions with castling rights (python-chess 1.11.2). Counts from\n"
+                "# Stockfish 15.1 with UCI_Chess960. Regenerate with\n"
+                "# perft/data/tools/make_suite.py.\n")
 
 
 if __name__ == "__main__":

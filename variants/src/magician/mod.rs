@@ -14,6 +14,7 @@ pub mod position;
 mod tests;
 pub mod types;
 
+pub use eval::VALUE;
 pub use position::Position;
 pub use types::Move;
 

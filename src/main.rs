@@ -1,11 +1,7 @@
 //! `arcana`: the engine process (UCI / XBoard on stdin/stdout) and its
 //! command-line tools.
 
-mod bench_cmd;
-mod deck_cmd;
-mod matches;
-mod perft_cmd;
-mod variant_arg;
+use arcana::{bench_cmd, deck_cmd, matches, perft_cmd};
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -64,7 +64,20 @@ fn run_count<V: Variant>(args: &PerftArgs) -> Result<(), String> {
         Some(fen) => V::from_fen(fen).map_err(|e| e.to_string())?,
         None => V::start(),
     };
-    let result = perft::divide::<V>(&pos, depth, args.threads as usize);
+    // Without --divide and on one thread (or to depth 1) the plain count
+    // serves: it lists no root turns, of which a Parallel Worlds
+    // middlegame has over a million.
+    let result = if !args.divide && (args.threads <= 1 || depth <= 1) {
+        let start = std::time::Instant::now();
+        let nodes = perft::perft::<V>(&pos, depth);
+        perft::Divide {
+            moves: Vec::new(),
+            nodes,
+            elapsed: start.elapsed(),
+        }
+    } else {
+        perft::divide::<V>(&pos, depth, args.threads as usize)
+    };
     if args.divide {
         for (token, n) in &result.moves {
             println!("{token}: {n}");

@@ -190,8 +190,9 @@ fn count_prefix(text: &str) -> Option<(u32, &str)> {
 fn without_set_code(name: &str) -> Option<&str> {
     let code = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_alphanumeric());
     let mut s = name.trim_end();
-    if let Some(i) = s.rfind(char::is_whitespace) {
-        if code(&s[i + 1..]) && s[..i].trim_end().ends_with(')') {
+    // The space may be any whitespace character, several bytes long.
+    if let Some((i, space)) = s.char_indices().rev().find(|(_, c)| c.is_whitespace()) {
+        if code(&s[i + space.len_utf8()..]) && s[..i].trim_end().ends_with(')') {
             s = s[..i].trim_end();
         }
     }
@@ -380,6 +381,20 @@ mod tests {
             Some("Force of Nature")
         );
         assert_eq!(without_set_code("Force of Nature"), None);
+        // Found by the deck_list fuzz target: a whitespace character of
+        // two bytes (U+0085) before the set code was sliced into.
+        assert_eq!(
+            without_set_code("Force of Nature\u{85}(LEA)\u{85}12"),
+            Some("Force of Nature")
+        );
+        assert_eq!(without_set_code("Tranquil \u{85}\u{85}"), None);
+        let table = CardTable::builtin();
+        let d = read("2 Tranquil\u{85}\u{85}ty\n", &table);
+        assert!(
+            d.findings.iter().any(|f| f.line == Some(1)),
+            "{:?}",
+            d.findings
+        );
     }
 
     #[test]

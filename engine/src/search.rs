@@ -63,6 +63,15 @@ impl Shared {
         }
     }
 
+    /// Shared state with a table of `hash_mib` MiB, or an error when that
+    /// memory cannot be had.
+    pub fn try_new(hash_mib: usize) -> Result<Shared, String> {
+        Ok(Shared {
+            tt: Table::try_new(hash_mib)?,
+            ..Shared::new(1)
+        })
+    }
+
     /// Forgets everything learnt: the table and the move-ordering
     /// statistics (a new game).
     pub fn clear(&mut self) {
@@ -212,6 +221,10 @@ struct Worker<'a, V: Variant> {
     root_depth: i32,
 }
 
+/// Nodes the first iteration may search before `stop` and the limits
+/// apply: far more than depth 1 takes in a normal position.
+const FIRST_ITERATION_GRACE: u64 = 4096;
+
 /// Quiescence plies within which a side in check searches its evasions.
 const QS_EVASION_PLIES: u32 = 8;
 
@@ -311,9 +324,11 @@ impl<'a, V: Variant> Worker<'a, V> {
         if self.aborted {
             return true;
         }
-        if !self.first_done {
-            // Depth 1 always completes, so even an instant `stop` or `?`
-            // gets a searched move rather than the first generated one.
+        if !self.first_done && self.nodes < FIRST_ITERATION_GRACE {
+            // Depth 1 completes in a normal position, so even an instant
+            // `stop` or `?` gets a searched move rather than the first
+            // generated one; past the grace the limits apply (a crowded
+            // position's quiescence can take minutes at depth 1).
             return false;
         }
         if self.nodes & 1023 == 0 {

@@ -42,6 +42,25 @@ struct Entry {
 
 const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 
+/// `count` empty entries in zeroed memory, or `None` when it cannot be had.
+/// The system hands out zeroed pages lazily, so a large table costs nothing
+/// until the search touches it (filling it entry by entry would touch every
+/// page at once).
+fn zeroed_entries(count: usize) -> Option<Vec<Entry>> {
+    let layout = std::alloc::Layout::array::<Entry>(count).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout is non-empty. An entry is three AtomicU64, for
+    // which all-zero bytes are a valid value (the default), and the block
+    // comes from the global allocator with the layout of `count` entries,
+    // as Vec::from_raw_parts requires.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut Entry;
+        (!ptr.is_null()).then(|| Vec::from_raw_parts(ptr, count, count))
+    }
+}
+
 /// A lock-free table of search results, sized in MiB.
 pub struct Table {
     entries: Vec<Entry>,
@@ -78,10 +97,37 @@ fn unpack(meta: u64) -> Option<(i32, i32, i32, Bound, u8)> {
 }
 
 impl Table {
-    /// A table of about `mib` MiB (at least one bucket).
+    /// A table of about `mib` MiB (at least one bucket); when the memory
+    /// cannot be had, the largest halving of it that can (with a warning).
     pub fn new(mib: usize) -> Table {
-        let count = (mib.max(1) * 1024 * 1024 / ENTRY_BYTES).max(2) & !1;
-        let mut entries = Vec::with_capacity(count);
+        let mut mib = mib.max(1);
+        loop {
+            match Table::try_new(mib) {
+                Ok(t) => return t,
+                Err(e) if mib > 1 => {
+                    log::warn!("{e}; trying {} MiB", mib / 2);
+                    mib /= 2;
+                }
+                // Out of memory even for 1 MiB: two entries, or the abort
+                // any allocation then ends in.
+                Err(_) => return Table::with_entries(Vec::new(), 2),
+            }
+        }
+    }
+
+    /// A table of about `mib` MiB, or an error when the memory cannot be
+    /// had (UCI `setoption name Hash` keeps the old table then).
+    pub fn try_new(mib: usize) -> Result<Table, String> {
+        let count = (mib.max(1).saturating_mul(1024 * 1024) / ENTRY_BYTES).max(2) & !1;
+        let entries = zeroed_entries(count)
+            .ok_or_else(|| format!("cannot allocate {mib} MiB for the hash table"))?;
+        Ok(Table {
+            entries,
+            age: AtomicU8::new(0),
+        })
+    }
+
+    fn with_entries(mut entries: Vec<Entry>, count: usize) -> Table {
         entries.resize_with(count, Entry::default);
         Table {
             entries,
@@ -89,10 +135,14 @@ impl Table {
         }
     }
 
-    /// Forgets everything (`ucinewgame`, `Clear Hash`).
+    /// Forgets everything (`ucinewgame`, `Clear Hash`): a fresh zeroed
+    /// block costs no writes, however large the table.
     pub fn clear(&mut self) {
-        for e in &mut self.entries {
-            *e = Entry::default();
+        let count = self.entries.len();
+        self.entries = Vec::new();
+        match zeroed_entries(count) {
+            Some(fresh) => self.entries = fresh,
+            None => self.entries.resize_with(count, Entry::default),
         }
         self.age.store(0, Relaxed);
     }
@@ -187,6 +237,7 @@ mod tests {
 
     #[test]
     fn store_probe_and_replace() {
+        assert!(Table::try_new(1 << 40).is_err(), "a terabyte MiB table");
         let t = Table::new(1);
         assert_eq!(t.probe(42), None);
         t.store(42, 7, -150, 30, 5, Bound::Lower);

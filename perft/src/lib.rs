@@ -134,11 +134,24 @@ fn divide_with<V: Variant, A: Abort>(
             elapsed: start.elapsed(),
         });
     }
-    let roots = turns::legal_turns::<V>(pos);
-    let subtree = |(_, token, child): &(Vec<V::Move>, String, V::Position)| {
-        let n = count::<V, A>(child, depth - 1, abort);
+    // Only the plies of each root turn are kept: a Parallel Worlds
+    // middlegame has over a million root turns, too many to hold with
+    // their positions. Each is replayed when its subtree is counted.
+    let mut roots: Vec<Vec<V::Move>> = Vec::new();
+    turns::for_each_turn::<V>(pos, &mut |plies, _| roots.push(plies.to_vec()));
+    let subtree = |plies: &Vec<V::Move>| {
+        // Checked before each root too: a subtree of one turn is a bulk
+        // count that no check inside interrupts.
+        if abort.aborted() {
+            return (String::new(), None);
+        }
+        let child = plies.iter().fold(pos.clone(), |p, &mv| V::make(&p, mv));
+        let n = count::<V, A>(&child, depth - 1, abort);
         // A subtree is whole only if the stop came after it.
-        (token.clone(), (!abort.aborted()).then_some(n))
+        (
+            V::turn_to_token(pos, plies),
+            (!abort.aborted()).then_some(n),
+        )
     };
     let mut counts: Vec<(String, Option<u64>)> = if threads <= 1 {
         roots.iter().map(subtree).collect()

@@ -117,8 +117,9 @@ pub trait Backend: Send {
     fn ponderhit(&mut self);
     /// Forgets the hash table contents.
     fn clear_hash(&mut self);
-    /// Re-creates the hash table with a new size (stops any search).
-    fn resize_hash(&mut self, mib: usize);
+    /// Re-creates the hash table with a new size (stops any search); when
+    /// the memory cannot be had, the old table stays and the error says so.
+    fn resize_hash(&mut self, mib: usize) -> Result<(), String>;
     /// Starts UCI `bench` on this variant's positions; it prints its lines
     /// as it goes and runs like `go perft`.
     fn bench(
@@ -464,12 +465,22 @@ impl<V: Variant> Backend for VariantBackend<V> {
         }
     }
 
-    fn resize_hash(&mut self, mib: usize) {
+    fn resize_hash(&mut self, mib: usize) -> Result<(), String> {
         self.end_search(End::Stop);
-        self.hash_mib = mib;
         // Free the old table before allocating the new one.
+        let old = self.hash_mib;
         self.shared = Arc::new(Shared::new(1));
-        self.shared = Arc::new(Shared::new(mib));
+        match Shared::try_new(mib) {
+            Ok(shared) => {
+                self.shared = Arc::new(shared);
+                self.hash_mib = mib;
+                Ok(())
+            }
+            Err(e) => {
+                self.shared = Arc::new(Shared::new(old));
+                Err(format!("{e}; the table keeps {old} MiB"))
+            }
+        }
     }
 
     fn bench(

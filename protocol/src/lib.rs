@@ -156,8 +156,8 @@ impl Session {
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         match parse_change(name, value)? {
             Change::Hash(mib) => {
+                self.backend.resize_hash(mib)?;
                 self.options.hash_mib = mib;
-                self.backend.resize_hash(mib);
             }
             Change::Threads(n) => self.options.threads = n,
             Change::MoveOverhead(d) => self.options.move_overhead = d,
@@ -285,6 +285,41 @@ impl Session {
             Protocol::Xboard => self.xboard_search_finished(best),
             _ => self.uci_bestmove(best),
         }
+    }
+
+    /// Handles one input line, as [`Session::run`] would; false once the
+    /// session has quit. Searches go on in the background: their ends are
+    /// handled by [`Session::pump`]. For drivers that feed lines themselves
+    /// (tests, fuzzing, a front end in the same process).
+    pub fn feed(&mut self, line: &str) -> bool {
+        self.handle(Event::Line(line.to_string())) == Flow::Continue
+    }
+
+    /// Handles the ends of searches reported so far, without waiting;
+    /// false once the session has quit.
+    pub fn pump(&mut self) -> bool {
+        let Some(events) = self.events.take() else {
+            return true;
+        };
+        let mut flow = Flow::Continue;
+        while let Ok(event) = events.try_recv() {
+            flow = self.handle(event);
+            if flow == Flow::Quit {
+                break;
+            }
+        }
+        self.events = Some(events);
+        flow == Flow::Continue
+    }
+
+    /// The current position's FEN.
+    pub fn fen(&self) -> String {
+        self.backend.fen()
+    }
+
+    /// Whether commands are waiting for a batch job (`go perft`, `bench`).
+    pub fn waiting(&self) -> bool {
+        self.backend.batch_running() || !self.deferred.is_empty()
     }
 
     /// Reads lines until `quit` or end of input.

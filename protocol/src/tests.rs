@@ -81,6 +81,31 @@ fn parse_go_reads_every_parameter() {
 }
 
 #[test]
+fn a_hash_size_that_cannot_be_had_is_refused_and_the_table_kept() {
+    // 65536 MiB is the advertised maximum; allocating it aborted the
+    // engine where the memory was not there.
+    let (out, _) = session(
+        "uci\nsetoption name Hash value 65536\nisready\nsetoption name Hash value 2\n\
+         go depth 3\n",
+    );
+    if out.contains("cannot allocate") {
+        assert!(
+            out.contains(
+                "info string error: cannot allocate 65536 MiB for the hash table; \
+                 the table keeps 16 MiB"
+            ),
+            "{out}"
+        );
+    }
+    assert!(
+        out.contains("readyok\n") && out.contains("bestmove "),
+        "{out}"
+    );
+    let (out, _) = session("xboard\nmemory 65536\nping 1\n");
+    assert!(out.contains("pong 1"), "{out}");
+}
+
+#[test]
 fn uci_handshake_lists_every_option() {
     let (out, p) = session("uci\nisready\nquit\nisready\n");
     assert_eq!(p, Protocol::Uci);
@@ -281,6 +306,25 @@ impl Live {
         }
     }
 
+    /// Waits for a line starting with `prefix`, as [`Live::expect`] does.
+    fn expect_start(&mut self, prefix: &str) -> String {
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let text = self.text();
+            let lines: Vec<&str> = text.lines().collect();
+            let from = self.seen.min(lines.len());
+            if let Some(i) = lines[from..].iter().position(|l| l.starts_with(prefix)) {
+                self.seen = from + i + 1;
+                return lines[from + i].to_string();
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no '{prefix}...' within 10 s; the session said:\n{text}"
+            );
+            self.pause(5);
+        }
+    }
+
     /// Sends `quit` and waits for the session to end.
     fn quit(mut self) -> String {
         self.send("quit");
@@ -429,6 +473,24 @@ fn uci_go_perft_runs_like_a_search() {
         out.ends_with("info string perft 99 stopped: 0 of 20 root moves counted\n"),
         "{out}"
     );
+    // A Parallel Worlds middlegame has 1,470,487 turns: a count of two
+    // turns is a bulk count per root turn, and stop must still land at once
+    // (found by the uci_session fuzz target: stop waited for every root).
+    let mut s = Live::start();
+    s.send("setoption name UCI_Variant value parallelworlds");
+    s.send(
+        "position fen rnb1kbnr/3p4/6p1/8/5P1q/2N5/1P1PP2P/R1BQKB1R|4P3/pppppppp/2p5/8/8/2P3P1/\
+         PPPPPPPP/6N1|rnbqkbr1/pp2pp1p/8/8/6n1/8/8/RNBQKBNR w 1KQk,3KQq - 1 16 3",
+    );
+    s.send("go perft 2");
+    s.pause(300);
+    s.send("stop");
+    let stopped = s.expect_start("info string perft 2 stopped: ");
+    assert!(
+        stopped.ends_with(" of 1470487 root moves counted"),
+        "{stopped}"
+    );
+    s.quit();
     // bench too: isready at once, stop ends it, later commands wait.
     let mut s = Live::start();
     s.send("uci");
@@ -661,20 +723,19 @@ fn xboard_answers_user_moves_and_rejects_bad_ones() {
 #[test]
 fn xboard_force_undo_remove_and_playother() {
     let lines = xboard_lines(
-        "new\nforce\nusermove e2e4\nusermove e7e5\nd\nundo\nd\nremove\nremove\nd\n\
-         sd 2\nplayother\nusermove d2d4\n",
+        "new\nforce\nusermove e2e4\nusermove e7e5\nd\nundo\nd\nremove\nd\nundo\nd\n\
+         usermove e2e4\nusermove e7e5\nremove\nd\nsd 2\nplayother\nusermove d2d4\n",
     );
     let fens: Vec<&String> = lines.iter().filter(|l| l.starts_with("Fen: ")).collect();
+    let start = "Fen: rnbqkbnr/pppppppp/8/8/8/8/";
+    let after_e4 = "Fen: rnbqkbnr/pppppppp/8/8/4P3/";
     assert!(fens[0].contains("4p3/4P3"), "{fens:?}");
-    assert!(
-        fens[1].starts_with("Fen: rnbqkbnr/pppppppp/8/8/4P3/"),
-        "{fens:?}"
-    );
-    assert!(
-        fens[2].starts_with("Fen: rnbqkbnr/pppppppp/8/8/8/8/"),
-        "{fens:?}"
-    );
+    assert!(fens[1].starts_with(after_e4), "{fens:?}");
+    // remove takes back two turns or, refused, none.
     assert!(lines.contains(&"Error (no move to take back): remove".to_string()));
+    assert!(fens[2].starts_with(after_e4), "{fens:?}");
+    assert!(fens[3].starts_with(start), "{fens:?}");
+    assert!(fens[4].starts_with(start), "{fens:?}");
     // playother: the engine has Black and answers 1.d4.
     assert!(lines.last().unwrap().starts_with("move "), "{lines:?}");
 }

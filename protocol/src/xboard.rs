@@ -404,17 +404,17 @@ impl Session {
                 r
             }
             "undo" | "remove" => {
-                self.xb_abandon();
                 let n = if words[0] == "undo" { 1 } else { 2 };
-                let mut undone = 0;
-                while undone < n && self.backend.undo() {
-                    undone += 1;
-                }
-                self.xb_check_end();
-                self.xb_restart_analysis();
-                if undone < n {
+                if self.backend.turns_played() < n {
+                    // All or nothing: a refused command changes no state.
                     Err("no move to take back".to_string())
                 } else {
+                    self.xb_abandon();
+                    for _ in 0..n {
+                        self.backend.undo();
+                    }
+                    self.xb_check_end();
+                    self.xb_restart_analysis();
                     Ok(())
                 }
             }

@@ -3,10 +3,10 @@
 //! shards.
 
 mod game;
-mod openings;
+pub mod openings;
 mod player;
 mod process;
-mod referee;
+pub mod referee;
 mod report;
 mod spec;
 mod stats;

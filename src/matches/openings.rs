@@ -13,12 +13,12 @@ impl Rng {
     /// A generator for `stream` under `seed`.
     pub fn new(seed: u64, stream: u64) -> Rng {
         let mut rng = Rng(seed ^ stream.wrapping_mul(0xA076_1D64_78BD_642F));
-        rng.next();
+        rng.next_u64();
         rng
     }
 
     /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         let (state, out) = variants::zobrist::splitmix64(self.0);
         self.0 = state;
         out
@@ -26,7 +26,7 @@ impl Rng {
 
     /// A number below `n` (n > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next() >> 11) as f64 / (1u64 << 53) as f64 * n as f64) as usize
+        ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * n as f64) as usize
     }
 }
 
@@ -36,28 +36,38 @@ pub fn read_file(path: &Path, referee: &mut dyn Referee) -> Result<Vec<String>, 
     let text = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let text =
         String::from_utf8(text).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
+    read_text(&text, &path.display().to_string(), referee)
+}
+
+/// Reads the text of an openings file named `name` (for messages): the
+/// FEN of each position, as the referee writes it.
+pub fn read_text(text: &str, name: &str, referee: &mut dyn Referee) -> Result<Vec<String>, String> {
     let mut fens = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let fen =
-            position_of(line, referee).map_err(|e| format!("{}:{}: {e}", path.display(), n + 1))?;
+        let fen = position_of(line, referee).map_err(|e| format!("{name}:{}: {e}", n + 1))?;
         fens.push(fen);
     }
     if fens.is_empty() {
-        return Err(format!("{}: no positions", path.display()));
+        return Err(format!("{name}: no positions"));
     }
     Ok(fens)
 }
+
+/// The most fields of any game's FEN (Advanced Wizard Chess has seven).
+const FEN_FIELDS_MAX: usize = 8;
 
 /// The FEN of a line that holds a FEN, or an EPD record (the position's
 /// fields followed by operations, with the move counters left out).
 fn position_of(line: &str, referee: &mut dyn Referee) -> Result<String, String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let mut first_error = None;
-    for take in (1..=fields.len()).rev() {
+    // No game's FEN has more fields than this: longer prefixes cannot be
+    // positions, and trying them all would make a long line quadratic.
+    for take in (1..=fields.len().min(FEN_FIELDS_MAX)).rev() {
         let head = fields[..take].join(" ");
         for candidate in [head.clone(), format!("{head} 0 1")] {
             match referee.reset(&candidate) {
@@ -173,6 +183,20 @@ mod tests {
             .contains("no positions"));
         assert!(read_file(&dir.join("missing"), r.as_mut()).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_long_line_is_read_in_linear_time() {
+        // Every prefix of the line used to be tried as a FEN: a position
+        // followed by 200,000 EPD words would have taken hours.
+        let mut r = referee("chess").unwrap();
+        let tail = " c0 x".repeat(100_000);
+        let line = format!("4k3/8/8/8/8/8/8/4K2R w K -{tail}\n");
+        let fens = read_text(&line, "long.epd", r.as_mut()).unwrap();
+        assert_eq!(fens, ["4k3/8/8/8/8/8/8/4K2R w K - 0 1"]);
+        let junk = "x ".repeat(100_000);
+        let err = read_text(&junk, "junk.epd", r.as_mut()).unwrap_err();
+        assert!(err.starts_with("junk.epd:1: "), "{err}");
     }
 
     #[test]

@@ -44,7 +44,7 @@ fn standard_positions() {
 }
 
 #[test]
-#[ignore = "about 23 billion nodes: run by hand with --ignored (25 s on 2 cores)"]
+#[ignore = "about 23 billion nodes: run by hand with --ignored (about 20 s on 2 cores)"]
 fn standard_positions_full_depth() {
     let checks = epd::check::<Chess>(&load("chess-standard.epd"), u32::MAX);
     assert_all_pass(&checks, 44);

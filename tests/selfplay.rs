@@ -3,7 +3,7 @@
 //! Ignored (about a minute of play); run with
 //! `cargo test --release --test selfplay -- --ignored --nocapture`.
 //! `ARCANA_SELFPLAY_GAMES` and `ARCANA_SELFPLAY_MOVETIME` (ms) change the
-//! defaults of 4 games at 100 ms a move (about a minute).
+//! defaults of 4 games at 100 ms a move (about 35 s on 2 cores).
 
 mod common;
 
@@ -72,7 +72,7 @@ fn setting(name: &str, default: u64) -> u64 {
 }
 
 #[test]
-#[ignore = "plays whole games: about a minute"]
+#[ignore = "plays whole games: about 35 s on 2 cores"]
 fn magician_selfplay_over_uci() {
     let games = setting("ARCANA_SELFPLAY_GAMES", 4) as usize;
     let movetime = setting("ARCANA_SELFPLAY_MOVETIME", 100);

@@ -219,7 +219,13 @@ fn full_xboard_session() {
     // Bad input: a clear error, the state survives.
     e.send("easy");
     e.send("force");
-    assert_eq!(e.ask("usermove e4e5x"), "Illegal move: e4e5x");
+    // A garbled token is an error; a readable one that is not legal here
+    // is an illegal move.
+    assert_eq!(
+        e.ask("usermove e4e5x"),
+        "Error (malformed move: a capture mark needs a square after it): usermove e4e5x"
+    );
+    assert_eq!(e.ask("usermove a1a8"), "Illegal move: a1a8");
     assert_eq!(e.ask("usermove"), "Error (usermove needs a move): usermove");
     assert_eq!(e.ask("frobnicate"), "Error (unknown command): frobnicate");
     assert!(e.ask("setboard 8/8/8 w").starts_with("Error (bad FEN: "));

@@ -241,8 +241,8 @@ impl Variant for Race {
     fn evaluate(_: &RacePos) -> i32 {
         0
     }
-    fn is_noisy(_: &RacePos, _: Add) -> bool {
-        false
+    fn ply_kind(_: &RacePos, _: Add) -> variants::PlyKind {
+        variants::PlyKind::Quiet
     }
 }
 

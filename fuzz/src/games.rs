@@ -149,7 +149,8 @@ pub fn exercise<V: Variant>(pos: &V::Position) {
         V::hash(&child);
         V::evaluate(&child);
         V::is_noisy(pos, mv);
-        V::noisy_order(pos, mv);
+        V::mvv_lva(pos, mv);
+        V::ply_kind(pos, mv);
         V::see_ge(pos, mv, 0);
         V::rule_outcome(&child);
     }

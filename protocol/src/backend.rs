@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use variants::{Game, Outcome, Side, Variant, VariantVisitor};
+use variants::{Game, MoveError, Outcome, Side, Variant, VariantVisitor};
 
 /// How search progress is printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,7 +65,7 @@ pub trait Backend: Send {
     /// On error the previous position stays.
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
     /// Plays one turn (a wire token or the variant's human notation).
-    fn play(&mut self, token: &str) -> Result<(), String>;
+    fn play(&mut self, token: &str) -> Result<(), MoveError>;
     /// Takes back the last turn; false when there is none.
     fn undo(&mut self) -> bool;
     /// The result, if the game is over.
@@ -225,8 +225,8 @@ impl<V: Variant> VariantBackend<V> {
         }
     }
 
-    fn parse(pos: &V::Position, token: &str) -> Result<Vec<V::Move>, String> {
-        V::parse_san(pos, token).map_err(|e| e.to_string())
+    fn parse(pos: &V::Position, token: &str) -> Result<Vec<V::Move>, MoveError> {
+        V::parse_san(pos, token)
     }
 
     /// Rebuilds the game with the Chess960 flag applied to its start.
@@ -265,7 +265,7 @@ impl<V: Variant> Backend for VariantBackend<V> {
         Ok(())
     }
 
-    fn play(&mut self, token: &str) -> Result<(), String> {
+    fn play(&mut self, token: &str) -> Result<(), MoveError> {
         let plies = Self::parse(self.game.position(), token)?;
         self.game.play_plies(plies);
         self.last_position = None;
@@ -363,7 +363,7 @@ impl<V: Variant> Backend for VariantBackend<V> {
         let mut history = self.game.hashes().to_vec();
         self.ponder_plies = None;
         if let Some(token) = &spec.after {
-            let plies = Self::parse(&root, token)?;
+            let plies = Self::parse(&root, token).map_err(|e| e.to_string())?;
             for &mv in &plies {
                 root = V::make(&root, mv);
             }

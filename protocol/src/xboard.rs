@@ -10,7 +10,7 @@ use crate::Session;
 use engine::{Limits, ENGINE_NAME, ENGINE_VERSION};
 use std::sync::Arc;
 use std::time::Duration;
-use variants::{Side, VARIANT_IDS};
+use variants::{MoveError, Side, VARIANT_IDS};
 
 /// What the running search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,7 +225,10 @@ impl Session {
         }
     }
 
-    fn xb_usermove(&mut self, token: &str) {
+    /// Plays the user's move `token`, which came in `command`: an illegal
+    /// move gets `Illegal move: <token>`, a token that is no move at all
+    /// `Error (malformed move: <reason>): <command>`.
+    fn xb_usermove(&mut self, token: &str, command: &str) {
         if self.xboard.purpose == Some(Purpose::Ponder) && self.backend.ponder_matches(token) {
             // The expected reply: the ponder search goes on, now on our clock.
             if self.backend.play(token).is_ok() {
@@ -241,8 +244,13 @@ impl Session {
             }
         }
         if let Err(e) = self.backend.play(token) {
-            log::info!("illegal move {token}: {e}");
-            self.say(&format!("Illegal move: {token}"));
+            log::info!("{e}");
+            match e {
+                MoveError::Illegal { .. } => self.say(&format!("Illegal move: {token}")),
+                MoveError::Malformed { reason, .. } => {
+                    self.xb_error(&format!("malformed move: {reason}"), command)
+                }
+            }
             if self.xboard.purpose == Some(Purpose::Analyze) {
                 self.xboard.purpose = None;
                 self.xb_start(Purpose::Analyze, None);
@@ -378,7 +386,7 @@ impl Session {
             }
             "usermove" => {
                 match words.get(1) {
-                    Some(token) => self.xb_usermove(token),
+                    Some(token) => self.xb_usermove(token, line),
                     None => self.xb_error("usermove needs a move", line),
                 }
                 Ok(())
@@ -479,7 +487,7 @@ impl Session {
             _ => {
                 // Without `usermove=1` accepted, moves come bare.
                 if words.len() == 1 && looks_like_move(words[0]) {
-                    self.xb_usermove(words[0]);
+                    self.xb_usermove(words[0], line);
                     Ok(())
                 } else {
                     Err("unknown command".to_string())

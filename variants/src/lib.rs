@@ -31,4 +31,4 @@ pub use movelist::MoveList;
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use registry::{canonical_id, with_variant, UnknownVariant, VariantVisitor, VARIANT_IDS};
 pub use side::Side;
-pub use variant::{MoveCode, Variant};
+pub use variant::{MoveCode, PlyKind, Variant, MOVE_RULE_PLIES};

@@ -15,6 +15,23 @@ pub trait MoveCode: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     fn from_bits(bits: u64) -> Self;
 }
 
+/// Plies without a capture or pawn-class move after which every game is
+/// drawn (the 50-move rule: 50 moves of each side).
+pub const MOVE_RULE_PLIES: u32 = 100;
+
+/// What a ply does, as far as the search's move ordering cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlyKind {
+    /// Changes no material.
+    Quiet,
+    /// Captures or promotes (or resurrects): material changes.
+    Tactical,
+    /// Ends a multi-ply turn before its last possible ply (Parallel Worlds'
+    /// end-of-turn ply). Quiescence searches it in place of standing pat
+    /// inside a turn, so that it sees the opponent's replies.
+    TurnEnd,
+}
+
 /// One game's rules.
 ///
 /// A player's *turn* may span several *plies*: Parallel Worlds moves up to
@@ -89,6 +106,14 @@ pub trait Variant: Sized + Send + Sync + 'static {
     /// Plies since the last capture or pawn-class move (the 50-move counter).
     fn halfmove_clock(pos: &Self::Position) -> u32;
 
+    /// Whether the move-count rule draws the game now: [`MOVE_RULE_PLIES`]
+    /// plies without a capture or pawn-class move (the 50-move rule). The
+    /// one place that says so: the games' [`Variant::rule_outcome`] and the
+    /// search both ask it.
+    fn move_rule_reached(pos: &Self::Position) -> bool {
+        Self::halfmove_clock(pos) >= MOVE_RULE_PLIES
+    }
+
     /// Plies since the last action that no later position can undo: only
     /// positions within this window can repeat the current one. The
     /// 50-move clock serves where every clock-resetting move is
@@ -136,12 +161,22 @@ pub trait Variant: Sized + Send + Sync + 'static {
     /// Static evaluation in centipawns from the side to move's point of view.
     fn evaluate(pos: &Self::Position) -> i32;
 
-    /// Whether a ply changes material (capture, promotion): the quiescence
-    /// search plays only these.
-    fn is_noisy(pos: &Self::Position, mv: Self::Move) -> bool;
+    /// What kind of ply `mv` is. The search orders, prunes and reduces by
+    /// kind, in bands of its own: a game says what a ply does, never where
+    /// it goes in the order.
+    fn ply_kind(pos: &Self::Position, mv: Self::Move) -> PlyKind;
 
-    /// Ordering key for noisy plies (e.g. MVV-LVA), larger first.
-    fn noisy_order(_pos: &Self::Position, _mv: Self::Move) -> i32 {
+    /// Whether a ply is not [`PlyKind::Quiet`]: the quiescence search plays
+    /// only these.
+    #[inline]
+    fn is_noisy(pos: &Self::Position, mv: Self::Move) -> bool {
+        Self::ply_kind(pos, mv) != PlyKind::Quiet
+    }
+
+    /// How much a ply takes, to order captures and promotions among
+    /// themselves (and evasions in quiescence), larger first: the victim's
+    /// value weighed far above the attacker's (MVV-LVA), promotions counted.
+    fn mvv_lva(_pos: &Self::Position, _mv: Self::Move) -> i32 {
         0
     }
 

@@ -20,7 +20,9 @@ pub mod types;
 pub use position::Position;
 pub use types::Action;
 
-use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, Side, Variant, WinReason};
+use crate::{
+    DrawReason, FenError, MoveError, MoveList, Outcome, PlyKind, Side, Variant, WinReason,
+};
 use types::*;
 
 /// Advanced Wizard Chess.
@@ -87,7 +89,7 @@ impl Variant for AdvancedWizard {
                 },
             });
         }
-        (pos.halfmove >= 100).then_some(Outcome::Draw(DrawReason::FiftyMoves))
+        (Self::move_rule_reached(pos)).then_some(Outcome::Draw(DrawReason::FiftyMoves))
     }
 
     fn parse_turn(pos: &Position, token: &str) -> Result<Vec<Action>, MoveError> {
@@ -105,15 +107,20 @@ impl Variant for AdvancedWizard {
         eval::evaluate(pos)
     }
 
-    fn is_noisy(pos: &Position, mv: Action) -> bool {
-        is_capture(pos, mv)
+    fn ply_kind(pos: &Position, mv: Action) -> PlyKind {
+        let tactical = is_capture(pos, mv)
             || matches!(
                 mv.suffix(),
                 types::Suffix::Promote | types::Suffix::Resurrect
-            )
+            );
+        if tactical {
+            PlyKind::Tactical
+        } else {
+            PlyKind::Quiet
+        }
     }
 
-    fn noisy_order(pos: &Position, mv: Action) -> i32 {
+    fn mvv_lva(pos: &Position, mv: Action) -> i32 {
         eval::capture_order(pos, mv)
     }
 

@@ -21,7 +21,7 @@ pub use position::Position;
 pub use types::Move;
 use types::{kind_of, MoveKind, NO_PIECE, PAWN};
 
-use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, Side, Variant};
+use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, PlyKind, Side, Variant};
 
 /// Orthodox chess.
 pub struct Chess;
@@ -82,7 +82,7 @@ impl Variant for Chess {
                 pos.in_check(),
             ));
         }
-        if pos.halfmove_clock() >= 100 {
+        if Self::move_rule_reached(pos) {
             return Some(Outcome::Draw(DrawReason::FiftyMoves));
         }
         if pos.insufficient_material() {
@@ -128,16 +128,21 @@ impl Variant for Chess {
     }
 
     #[inline]
-    fn is_noisy(pos: &Position, mv: Move) -> bool {
-        match mv.kind() {
+    fn ply_kind(pos: &Position, mv: Move) -> PlyKind {
+        let tactical = match mv.kind() {
             MoveKind::Normal => pos.piece_at(mv.to()) != NO_PIECE,
             MoveKind::Promotion | MoveKind::EnPassant => true,
             MoveKind::Castling => false,
+        };
+        if tactical {
+            PlyKind::Tactical
+        } else {
+            PlyKind::Quiet
         }
     }
 
     #[inline]
-    fn noisy_order(pos: &Position, mv: Move) -> i32 {
+    fn mvv_lva(pos: &Position, mv: Move) -> i32 {
         let victim = match mv.kind() {
             MoveKind::EnPassant => PAWN,
             _ => match pos.piece_at(mv.to()) {

@@ -18,7 +18,7 @@ pub use eval::VALUE;
 pub use position::Position;
 pub use types::Move;
 
-use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, Side, Variant};
+use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, PlyKind, Side, Variant};
 use movegen::{count_legal, legal_moves};
 use types::MoveKind;
 
@@ -77,7 +77,7 @@ impl Variant for Magician {
             ));
         }
         // A mate on the 100th ply stands (checked above).
-        (pos.halfmove_clock() >= 100).then_some(Outcome::Draw(DrawReason::FiftyMoves))
+        (Self::move_rule_reached(pos)).then_some(Outcome::Draw(DrawReason::FiftyMoves))
     }
 
     fn parse_turn(pos: &Position, token: &str) -> Result<Vec<Move>, MoveError> {
@@ -106,15 +106,20 @@ impl Variant for Magician {
         eval::evaluate(pos)
     }
 
-    fn is_noisy(pos: &Position, mv: Move) -> bool {
-        match mv.kind() {
+    fn ply_kind(pos: &Position, mv: Move) -> PlyKind {
+        let tactical = match mv.kind() {
             MoveKind::Promotion | MoveKind::EnPassant | MoveKind::SpellFall => true,
             MoveKind::Normal => pos.occupied() & (1 << mv.to()) != 0,
             MoveKind::Castling | MoveKind::Spell => false,
+        };
+        if tactical {
+            PlyKind::Tactical
+        } else {
+            PlyKind::Quiet
         }
     }
 
-    fn noisy_order(pos: &Position, mv: Move) -> i32 {
+    fn mvv_lva(pos: &Position, mv: Move) -> i32 {
         let victim = match mv.kind() {
             MoveKind::EnPassant => eval::VALUE[types::PAWN],
             _ => pos

@@ -25,7 +25,9 @@ pub mod types;
 pub use position::Position;
 pub use types::SubMove;
 
-use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, Side, Variant, WinReason};
+use crate::{
+    DrawReason, FenError, MoveError, MoveList, Outcome, PlyKind, Side, Variant, WinReason,
+};
 use types::*;
 
 /// Parallel Worlds Chess.
@@ -96,7 +98,7 @@ impl Variant for ParallelWorlds {
         if movegen::count_plies(pos) == 0 {
             return Some(Outcome::Draw(DrawReason::Stalemate));
         }
-        (pos.clock >= 100).then_some(Outcome::Draw(DrawReason::FiftyMoves))
+        (Self::move_rule_reached(pos)).then_some(Outcome::Draw(DrawReason::FiftyMoves))
     }
 
     fn parse_turn(pos: &Position, token: &str) -> Result<Vec<SubMove>, MoveError> {
@@ -114,18 +116,23 @@ impl Variant for ParallelWorlds {
     /// Captures and promotions; and the end of the turn, which quiescence
     /// searches in place of standing pat inside a turn (see
     /// [`Variant::inside_turn`]), so that it sees the opponent's replies.
-    fn is_noisy(pos: &Position, mv: SubMove) -> bool {
-        mv.is_end() || mv.promo() != 0 || eval::captured_value(pos, mv) != 0
+    fn ply_kind(pos: &Position, mv: SubMove) -> PlyKind {
+        if mv.is_end() {
+            PlyKind::TurnEnd
+        } else if mv.promo() != 0 || eval::captured_value(pos, mv) != 0 {
+            PlyKind::Tactical
+        } else {
+            PlyKind::Quiet
+        }
     }
 
     fn inside_turn(pos: &Position) -> bool {
         pos.made > 0
     }
 
-    fn noisy_order(pos: &Position, mv: SubMove) -> i32 {
+    fn mvv_lva(pos: &Position, mv: SubMove) -> i32 {
         if mv.is_end() {
-            // After the captures and the killers, before other quiet plies.
-            return -(1 << 24) + (1 << 22);
+            return 0;
         }
         let attacker = code_kind(pos.board[mv.from()]) as i32;
         eval::captured_value(pos, mv) * 8 + eval::VALUE[mv.promo()] - attacker

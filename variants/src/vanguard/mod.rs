@@ -20,7 +20,9 @@ pub use eval::VALUE;
 pub use position::Position;
 pub use types::Action;
 
-use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, Side, Variant, WinReason};
+use crate::{
+    DrawReason, FenError, MoveError, MoveList, Outcome, PlyKind, Side, Variant, WinReason,
+};
 
 /// Vanguard Chess.
 pub struct Vanguard;
@@ -88,7 +90,7 @@ impl Variant for Vanguard {
                 pos.in_check(),
             ));
         }
-        (pos.halfmove >= 100).then_some(Outcome::Draw(DrawReason::FiftyMoves))
+        (Self::move_rule_reached(pos)).then_some(Outcome::Draw(DrawReason::FiftyMoves))
     }
 
     fn parse_turn(pos: &Position, token: &str) -> Result<Vec<Action>, MoveError> {
@@ -106,11 +108,15 @@ impl Variant for Vanguard {
         eval::evaluate(pos)
     }
 
-    fn is_noisy(pos: &Position, mv: Action) -> bool {
-        movegen::is_capture(pos, mv) || eval::promotes(pos, mv)
+    fn ply_kind(pos: &Position, mv: Action) -> PlyKind {
+        if movegen::is_capture(pos, mv) || eval::promotes(pos, mv) {
+            PlyKind::Tactical
+        } else {
+            PlyKind::Quiet
+        }
     }
 
-    fn noisy_order(pos: &Position, mv: Action) -> i32 {
+    fn mvv_lva(pos: &Position, mv: Action) -> i32 {
         eval::capture_order(pos, mv)
     }
 

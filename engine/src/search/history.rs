@@ -1,0 +1,87 @@
+//! What the search learns about quiet plies while it runs: the history
+//! (how often a ply cut) and the continuation history (how well a ply did
+//! after the ply one and two plies before it). Kept per thread from one
+//! search to the next within a game.
+
+use super::Worker;
+use variants::{MoveCode, Variant};
+
+/// Slots of the history table (both sides).
+const HISTORY_SIZE: usize = 1 << 14;
+/// History scores stay within +-HISTORY_MAX.
+pub(super) const HISTORY_MAX: i32 = 16384;
+/// Continuation-history slots per thread (2 MiB of i16).
+const CONTINUATION_SIZE: usize = 1 << 20;
+
+/// A search thread's move-ordering statistics (empty while a search has
+/// them).
+#[derive(Default)]
+pub(super) struct Histories {
+    /// How often a quiet ply cut, by (side, ply).
+    history: Vec<i32>,
+    /// Continuation history, by a hash of the pair of plies.
+    continuation: Vec<i16>,
+}
+
+impl Histories {
+    pub(super) fn new() -> Histories {
+        Histories {
+            history: vec![0; HISTORY_SIZE],
+            continuation: vec![0; CONTINUATION_SIZE],
+        }
+    }
+
+    /// Whether these are the statistics of a search (not the empty
+    /// placeholder left while a search holds them).
+    pub(super) fn is_filled(&self) -> bool {
+        !self.history.is_empty()
+    }
+}
+
+/// The continuation-history slot of `mv` played `distance` plies after
+/// `earlier`.
+fn continuation_index<M: MoveCode>(earlier: M, distance: u64, mv: M) -> usize {
+    let h =
+        (earlier.to_bits().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (distance << 40) ^ mv.to_bits())
+            .wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    (h >> 44) as usize
+}
+
+fn history_index<M: MoveCode>(side: usize, mv: M) -> usize {
+    let h = mv.to_bits().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 51;
+    side * (HISTORY_SIZE / 2) + (h as usize & (HISTORY_SIZE / 2 - 1))
+}
+
+impl<V: Variant> Worker<'_, V> {
+    /// Moves a history score towards +-HISTORY_MAX: big scores change
+    /// slowly, so old successes fade when newer moves cut.
+    pub(super) fn update_history(&mut self, side: usize, mv: V::Move, bonus: i32, ply: usize) {
+        let h = &mut self.histories.history[history_index(side, mv)];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        for slot in self.continuation_slots(ply, mv).into_iter().flatten() {
+            let c = &mut self.histories.continuation[slot];
+            *c += (bonus - *c as i32 * bonus.abs() / HISTORY_MAX) as i16;
+        }
+    }
+
+    /// The continuation slots of `mv` at `ply`: after the ply one and two
+    /// plies up the line, where those were real plies.
+    fn continuation_slots(&self, ply: usize, mv: V::Move) -> [Option<usize>; 2] {
+        let at = |back: usize| {
+            let earlier = self.stack.get(ply.checked_sub(back)?)?.played;
+            (earlier != V::Move::NONE).then(|| continuation_index(earlier, back as u64, mv))
+        };
+        [at(1), at(2)]
+    }
+
+    /// A quiet ply's ordering score: its history and continuation history.
+    pub(super) fn quiet_score(&self, side: usize, mv: V::Move, ply: usize) -> i32 {
+        self.histories.history[history_index(side, mv)]
+            + self
+                .continuation_slots(ply, mv)
+                .into_iter()
+                .flatten()
+                .map(|slot| self.histories.continuation[slot] as i32)
+                .sum::<i32>()
+    }
+}

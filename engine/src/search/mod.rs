@@ -1,0 +1,401 @@
+//! Iterative deepening alpha-beta (PVS) with quiescence, generic over the
+//! variant. A turn may span several plies: scores are negated only when the
+//! side to move changes.
+//!
+//! Where things are: the numbered steps of a node in `node`, quiescence in
+//! `quiescence`, iterative deepening and reports in `root`, move ordering
+//! in `picker`, the histories in `history`, the per-ply stack in `stack`,
+//! every margin in `params`, PVs in turns in `pv`; here the shared state,
+//! the public types and the threads.
+
+mod history;
+mod node;
+mod params;
+mod picker;
+mod pv;
+mod quiescence;
+mod root;
+mod stack;
+
+pub use pv::{first_turn, pv_tokens, score_in_turns};
+
+use history::Histories;
+use params::FIRST_ITERATION_GRACE;
+use stack::Frame;
+
+use crate::limits::{Budget, Limits};
+use crate::tt::{Bound, Hit, Table};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use variants::{Outcome, Variant};
+
+/// Deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+/// Score of a mate at the root.
+pub const MATE: i32 = 32000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 1000;
+const INF: i32 = MATE + 1;
+
+/// State shared by every search thread.
+pub struct Shared {
+    /// The transposition table.
+    pub tt: Table,
+    /// Set to stop all threads at once.
+    pub stop: AtomicBool,
+    /// Set while pondering: the clock does not stop the search.
+    pub pondering: AtomicBool,
+    nodes: AtomicU64,
+    /// Each thread's move-ordering statistics, kept from one search to the
+    /// next within a game.
+    histories: Mutex<Vec<Histories>>,
+}
+
+impl Shared {
+    /// Shared state with a table of `hash_mib` MiB.
+    pub fn new(hash_mib: usize) -> Shared {
+        Shared {
+            tt: Table::new(hash_mib),
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            histories: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Shared state with a table of `hash_mib` MiB, or an error when that
+    /// memory cannot be had.
+    pub fn try_new(hash_mib: usize) -> Result<Shared, String> {
+        Ok(Shared {
+            tt: Table::try_new(hash_mib)?,
+            ..Shared::new(1)
+        })
+    }
+
+    /// Forgets everything learnt: the table and the move-ordering
+    /// statistics (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.histories.get_mut().map(Vec::clear).ok();
+    }
+
+    fn take_histories(&self, thread: usize) -> Histories {
+        let mut kept = self.histories.lock().unwrap_or_else(|e| e.into_inner());
+        match kept.get_mut(thread) {
+            Some(h) if h.is_filled() => std::mem::take(h),
+            _ => Histories::new(),
+        }
+    }
+
+    fn keep_histories(&self, thread: usize, h: Histories) {
+        let mut kept = self.histories.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() <= thread {
+            kept.resize_with(thread + 1, Histories::default);
+        }
+        kept[thread] = h;
+    }
+}
+
+/// A score as the protocols show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: getting mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal score.
+    pub fn from_internal(s: i32) -> Score {
+        if s > MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s < -MATE_BOUND {
+            Score::Mate(-(MATE + s) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// One progress report (UCI `info`, XBoard thinking output).
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Completed depth.
+    pub depth: i32,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// Score for the side to move at the root.
+    pub score: Score,
+    /// The internal score, for XBoard's centipawn-style output.
+    pub raw_score: i32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Table fill in permille.
+    pub hashfull: u32,
+    /// Principal variation as wire tokens, one per turn.
+    pub pv: Vec<String>,
+    /// Which line this is (1 = best) when several are searched (MultiPV).
+    pub multipv: usize,
+    /// `Exact`, or the side of an aspiration window the score failed on
+    /// (`Lower`: at least this good; `Upper`: at most).
+    pub bound: Bound,
+}
+
+/// Receives progress reports.
+pub trait Reporter: Sync {
+    /// Called after each completed iteration of the main thread.
+    fn info(&self, info: &Info);
+}
+
+/// A reporter that ignores everything.
+pub struct Silent;
+
+impl Reporter for Silent {
+    fn info(&self, _info: &Info) {}
+}
+
+/// What to search.
+pub struct Request<V: Variant> {
+    /// The root position.
+    pub root: V::Position,
+    /// Hashes of earlier positions of the game at turn boundaries, oldest
+    /// first (for repetition draws).
+    pub history: Vec<u64>,
+    /// Limits.
+    pub limits: Limits,
+    /// Only these root plies (`searchmoves`); empty: all.
+    pub search_moves: Vec<V::Move>,
+    /// How many best lines to search and report (MultiPV, at least 1).
+    pub multipv: usize,
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
+    /// Time kept per move for the GUI and pipes.
+    pub move_overhead: Duration,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The principal variation (plies).
+    pub pv: Vec<M>,
+    /// Score of the best line.
+    pub score: i32,
+    /// Depth completed.
+    pub depth: i32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+}
+
+struct Worker<'a, V: Variant> {
+    shared: &'a Shared,
+    main: bool,
+    start: Instant,
+    budget: Budget,
+    node_limit: Option<u64>,
+    nodes: u64,
+    flushed: u64,
+    seldepth: usize,
+    aborted: bool,
+    path: Vec<u64>,
+    histories: Histories,
+    /// One frame per ply of the current line.
+    stack: Vec<Frame<V::Move>>,
+    search_moves: &'a [V::Move],
+    /// Root plies already taken by better MultiPV lines.
+    excluded: Vec<V::Move>,
+    /// Whether an iteration has completed (until then nothing aborts).
+    first_done: bool,
+    /// The depth of the running iteration.
+    root_depth: i32,
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The score a table entry proves for the window, if it settles the node.
+fn tt_cutoff(h: &Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = from_tt(h.score, ply);
+    match h.bound {
+        Bound::Exact => Some(s),
+        Bound::Lower if s >= beta => Some(s),
+        Bound::Upper if s <= alpha => Some(s),
+        _ => None,
+    }
+}
+
+/// What a node's result says about its true score, for the table.
+fn bound_of(best: i32, original_alpha: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if alpha > original_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
+impl<'a, V: Variant> Worker<'a, V> {
+    fn new(shared: &'a Shared, req: &'a Request<V>, id: usize, start: Instant) -> Self {
+        let main = id == 0;
+        let us = V::side_to_move(&req.root).index();
+        Worker {
+            shared,
+            main,
+            start,
+            budget: req.limits.budget(us, req.move_overhead),
+            node_limit: req.limits.nodes,
+            nodes: 0,
+            flushed: 0,
+            seldepth: 0,
+            root_depth: 0,
+            aborted: false,
+            path: req.history.clone(),
+            histories: shared.take_histories(id),
+            stack: vec![Frame::new(-INF); MAX_PLY + 1],
+            search_moves: &req.search_moves,
+            excluded: Vec::new(),
+            first_done: false,
+        }
+    }
+
+    fn check_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if !self.first_done && self.nodes < FIRST_ITERATION_GRACE {
+            // Depth 1 completes in a normal position, so even an instant
+            // `stop` or `?` gets a searched move rather than the first
+            // generated one; past the grace the limits apply (a crowded
+            // position's quiescence can take minutes at depth 1).
+            return false;
+        }
+        if self.nodes & 1023 == 0 {
+            self.shared
+                .nodes
+                .fetch_add(self.nodes - self.flushed, Relaxed);
+            self.flushed = self.nodes;
+            if self.shared.stop.load(Relaxed) {
+                self.aborted = true;
+            } else if self.main {
+                let timed_out = !self.shared.pondering.load(Relaxed)
+                    && self.budget.hard.is_some_and(|h| self.start.elapsed() >= h);
+                if timed_out {
+                    self.aborted = true;
+                    self.shared.stop.store(true, Relaxed);
+                }
+            }
+        }
+        if let Some(limit) = self.node_limit {
+            if self.nodes >= limit {
+                self.aborted = true;
+                self.shared.stop.store(true, Relaxed);
+            }
+        }
+        self.aborted
+    }
+
+    fn terminal_score(pos: &V::Position, ply: usize) -> i32 {
+        match V::rule_outcome(pos) {
+            Some(Outcome::Win { winner, .. }) if winner == V::side_to_move(pos) => {
+                MATE - ply as i32
+            }
+            Some(Outcome::Win { .. }) => -MATE + ply as i32,
+            _ => 0,
+        }
+    }
+
+    fn is_repetition(&self, pos: &V::Position) -> bool {
+        let key = V::hash(pos);
+        let window = (V::repetition_window(pos) as usize).min(self.path.len());
+        self.path[self.path.len() - window..]
+            .iter()
+            .rev()
+            .any(|&h| h == key)
+    }
+}
+
+/// Runs a search with `req.threads` threads (Lazy SMP) and returns the best
+/// result: the deepest completed iteration of any thread.
+pub fn search<V: Variant>(
+    shared: &Shared,
+    req: &Request<V>,
+    reporter: &dyn Reporter,
+) -> SearchResult<V::Move> {
+    let start = Instant::now();
+    shared.nodes.store(0, Relaxed);
+    shared.tt.new_search();
+    let threads = req.threads.max(1);
+    let stack = 64 * 1024 * 1024;
+    let mut results = std::thread::scope(|scope| {
+        let mut handles = Vec::new();
+        for id in 0..threads {
+            let builder = std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .stack_size(stack);
+            let handle = builder.spawn_scoped(scope, move || {
+                let mut w = Worker::<V>::new(shared, req, id, start);
+                let r = w.iterate(req, if id == 0 { reporter } else { &Silent });
+                shared.keep_histories(id, w.histories);
+                if id == 0 {
+                    // UCI: an infinite or pondering search that ran out of
+                    // depth still waits for `stop` or `ponderhit`.
+                    while (req.limits.infinite || shared.pondering.load(Relaxed))
+                        && !shared.stop.load(Relaxed)
+                    {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    // The main thread decides: stop the helpers.
+                    shared.stop.store(true, Relaxed);
+                }
+                r
+            });
+            match handle {
+                Ok(h) => handles.push(h),
+                Err(e) => log::warn!("could not start search thread {id}: {e}"),
+            }
+        }
+        handles
+            .into_iter()
+            .filter_map(|h| h.join().ok())
+            .collect::<Vec<_>>()
+    });
+    let nodes = shared.nodes.load(Relaxed);
+    let mut best = if results.is_empty() {
+        SearchResult {
+            pv: Vec::new(),
+            score: 0,
+            depth: 0,
+            nodes,
+        }
+    } else {
+        results.remove(0)
+    };
+    for r in results {
+        if r.depth > best.depth && !r.pv.is_empty() && r.score >= best.score {
+            best = r;
+        }
+    }
+    best.nodes = nodes;
+    best
+}

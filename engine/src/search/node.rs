@@ -1,0 +1,478 @@
+//! The main search of a node (negamax with PVS), as a sequence of numbered
+//! steps. The margins are in [`super::params`], the order in
+//! [`super::picker`].
+
+use super::params::*;
+use super::picker::MovePicker;
+use super::{bound_of, from_tt, to_tt, tt_cutoff, Worker, INF, MATE, MATE_BOUND, MAX_PLY};
+use crate::tt::{Bound, Hit};
+use variants::{MoveCode, MoveList, Variant};
+
+/// What a node knows before its moves are searched.
+struct NodeInfo<M> {
+    key: u64,
+    pv_node: bool,
+    in_check: bool,
+    turn_start: bool,
+    side: usize,
+    hit: Option<Hit>,
+    tt_move: M,
+    /// The ply a singular-extension search of this node leaves out.
+    skipped: M,
+    /// The static evaluation, refined by the table's bound.
+    eval: i32,
+    improving: bool,
+}
+
+impl<V: Variant> Worker<'_, V> {
+    /// Searches a child: negated when the side to move changes.
+    pub(super) fn child(
+        &mut self,
+        pos: &V::Position,
+        child: &V::Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if V::side_to_move(child) == V::side_to_move(pos) {
+            self.negamax(child, depth, alpha, beta, ply, false)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply, true)
+        }
+    }
+
+    pub(super) fn negamax(
+        &mut self,
+        pos: &V::Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        turn_start: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.stack[ply].pv.clear();
+        if self.check_stop() {
+            return 0;
+        }
+        // Step 1. Draws by rule, the ply limit, mate-distance pruning.
+        if ply > 0 {
+            if turn_start && (V::move_rule_reached(pos) || self.is_repetition(pos)) {
+                return 0;
+            }
+            if ply >= MAX_PLY - 1 {
+                return V::evaluate(pos);
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        // Step 2. Check extension; quiescence at the horizon.
+        let in_check = V::in_check(pos);
+        if in_check && self.may_extend(ply) {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        // Step 3. The transposition table.
+        let key = V::hash(pos);
+        // A singular-extension search: the node without one of its plies,
+        // so the table's result for the whole node does not apply.
+        let skipped = self.stack[ply].skipped;
+        let hit = if skipped == V::Move::NONE {
+            self.shared.tt.probe(key)
+        } else {
+            None
+        };
+        let mut tt_move = V::Move::NONE;
+        if let Some(h) = hit {
+            tt_move = V::Move::from_bits(h.mv);
+            if !pv_node && ply > 0 && h.depth >= depth {
+                if let Some(s) = tt_cutoff(&h, ply, alpha, beta) {
+                    return s;
+                }
+            }
+        }
+        // Step 4. Internal iterative reduction: no move from the table at
+        // a deep node, so search it a little shallower first.
+        if depth >= IIR_MIN_DEPTH && tt_move == V::Move::NONE && skipped == V::Move::NONE {
+            depth -= 1;
+        }
+        // Step 5. Static evaluation, and whether the side improves.
+        let side = V::side_to_move(pos).index();
+        let (eval, improving) = self.evaluate_node(pos, hit, in_check, side, ply);
+        let node = NodeInfo {
+            key,
+            pv_node,
+            in_check,
+            turn_start,
+            side,
+            hit,
+            tt_move,
+            skipped,
+            eval,
+            improving,
+        };
+        // Step 6. Reverse futility and null-move pruning.
+        if let Some(s) = self.prune_node(pos, &node, depth, beta, ply) {
+            return s;
+        }
+        // Step 7. The plies; none: the rules decide.
+        let mut list = MoveList::new();
+        V::generate(pos, &mut list);
+        if list.is_empty() {
+            return Self::terminal_score(pos, ply);
+        }
+        // The killers as the node began (a singular search may change
+        // them).
+        let killers = self.stack[ply].killers;
+        let mut picker = MovePicker::new(list, tt_move);
+        // Step 8. Singular extension of the table's move.
+        let tt_extension = match self.singular_extension(pos, &node, &picker, depth, beta, ply) {
+            Ok(e) => e,
+            Err(score) => return score,
+        };
+        // Step 9. The move loop.
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = V::Move::NONE;
+        let mut searched = 0;
+        let mut quiets_tried: MoveList<V::Move, QUIETS_REMEMBERED> = MoveList::new();
+        if turn_start {
+            self.path.push(key);
+        }
+        while let Some(mv) = picker.next(|m| self.ordering_key(pos, m, tt_move, killers, side, ply))
+        {
+            if mv == skipped || (ply == 0 && self.excluded_at_root(mv)) {
+                continue;
+            }
+            let extension = if mv == tt_move { tt_extension } else { 0 };
+            let noisy = V::is_noisy(pos, mv);
+            let child = V::make(pos, mv);
+            // Whether the move checks matters only to pruning and LMR; the
+            // test costs an attack computation, so other moves skip it.
+            let check_matters = (!pv_node && !in_check && searched > 0 && depth <= PRUNE_MAX_DEPTH)
+                || (depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED && !noisy && !in_check);
+            let gives_check = check_matters && V::in_check(&child);
+            // Step 10. Pruning of plies unlikely to matter.
+            let prunable = !pv_node
+                && !in_check
+                && !gives_check
+                && searched > 0
+                && best > -MATE_BOUND
+                && mv != tt_move;
+            if prunable && self.prune_move(pos, mv, noisy, &node, depth, alpha, searched) {
+                continue;
+            }
+            self.stack[ply].played = mv;
+            // Step 11. Principal variation search, with late-move
+            // reductions of the plies after the first.
+            let score = if searched == 0 {
+                self.child(pos, &child, depth - 1 + extension, alpha, beta, ply + 1)
+            } else {
+                let late_quiet =
+                    depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED && !noisy && !in_check;
+                let r = if late_quiet {
+                    let killer = mv == killers[0] || mv == killers[1];
+                    self.reduction(&node, mv, depth, searched, gives_check || killer, ply)
+                } else {
+                    0
+                };
+                let mut s = self.child(pos, &child, depth - 1 - r, alpha, alpha + 1, ply + 1);
+                if s > alpha && r > 0 {
+                    s = self.child(
+                        pos,
+                        &child,
+                        depth - 1 + extension,
+                        alpha,
+                        alpha + 1,
+                        ply + 1,
+                    );
+                }
+                if s > alpha && s < beta {
+                    s = self.child(pos, &child, depth - 1 + extension, alpha, beta, ply + 1);
+                }
+                s
+            };
+            if self.aborted {
+                if turn_start {
+                    self.path.pop();
+                }
+                return 0;
+            }
+            searched += 1;
+            // Step 12. A new best ply; a cut rewards the quiet ply.
+            if score > best {
+                best = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.stack.split_at_mut(ply + 1);
+                    head[ply].pv.clear();
+                    head[ply].pv.push(mv);
+                    head[ply].pv.extend_from_slice(&tail[0].pv);
+                    if score >= beta {
+                        if !noisy {
+                            self.reward_cut(mv, &quiets_tried, side, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !noisy && quiets_tried.len() < QUIETS_REMEMBERED {
+                quiets_tried.push(mv);
+            }
+        }
+        if turn_start {
+            self.path.pop();
+        }
+        if searched == 0 {
+            // Every root move was excluded by searchmoves.
+            return Self::terminal_score(pos, ply).min(alpha);
+        }
+        // Step 13. The table.
+        if (ply == 0 && !self.excluded.is_empty()) || skipped != V::Move::NONE {
+            // A later MultiPV line is not the root's value, nor is a
+            // singular-extension search the node's.
+            return best;
+        }
+        let bound = bound_of(best, original_alpha, alpha, beta);
+        // The entry keeps the evaluation this node used, refined by the
+        // table's bound where it had one: keeping the plain static
+        // evaluation instead measured -17 Elo (252 games at 20,000 nodes).
+        let stored_eval = if in_check { 0 } else { eval };
+        self.shared.tt.store(
+            key,
+            best_move.to_bits(),
+            to_tt(best, ply),
+            stored_eval,
+            depth,
+            bound,
+        );
+        best
+    }
+
+    /// Whether a check at `ply` may extend: up to twice the iteration's
+    /// depth, since on crowded boards one side can give check after check
+    /// for dozens of plies, and unbounded extensions turn a depth-2 search
+    /// into minutes.
+    fn may_extend(&self, ply: usize) -> bool {
+        ply < MAX_PLY / 2 && (ply as i32) < CHECK_EXTENSION_DEPTH_FACTOR * self.root_depth
+    }
+
+    /// Step 5: the static evaluation (from the table when it has one;
+    /// -INF in check), recorded on the stack; whether it improved on the
+    /// side's previous move (only where sides alternate ply by ply); and
+    /// the evaluation refined by a table score that bounds it.
+    fn evaluate_node(
+        &mut self,
+        pos: &V::Position,
+        hit: Option<Hit>,
+        in_check: bool,
+        side: usize,
+        ply: usize,
+    ) -> (i32, bool) {
+        let static_eval = if in_check {
+            -INF
+        } else {
+            hit.map(|h| h.eval).unwrap_or_else(|| V::evaluate(pos))
+        };
+        self.stack[ply].eval = static_eval;
+        self.stack[ply].side = side;
+        let improving = !in_check
+            && ply >= 2
+            && self.stack[ply - 1].side != side
+            && self.stack[ply - 2].side == side
+            && static_eval > self.stack[ply - 2].eval;
+        let eval = match hit {
+            Some(h) if !in_check && h.score.abs() < MATE_BOUND => match h.bound {
+                Bound::Lower if h.score > static_eval => h.score,
+                Bound::Upper if h.score < static_eval => h.score,
+                Bound::Exact => h.score,
+                _ => static_eval,
+            },
+            _ => static_eval,
+        };
+        (eval, improving)
+    }
+
+    /// Step 6: a score that settles the node before its moves, at a
+    /// quiet-looking non-PV node: reverse futility (far above beta at low
+    /// depth), then the null move (passing still beats beta).
+    fn prune_node(
+        &mut self,
+        pos: &V::Position,
+        node: &NodeInfo<V::Move>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        if node.pv_node
+            || node.in_check
+            || ply == 0
+            || beta.abs() >= MATE_BOUND
+            || V::inside_turn(pos)
+            || node.skipped != V::Move::NONE
+        {
+            return None;
+        }
+        let eval = node.eval;
+        if depth <= RFP_MAX_DEPTH
+            && eval - RFP_MARGIN_PER_DEPTH * (depth - node.improving as i32) >= beta
+        {
+            return Some(eval);
+        }
+        if depth < NMP_MIN_DEPTH || eval < beta || !self.stack[ply].allow_null || !node.turn_start {
+            return None;
+        }
+        let null = V::null_move(pos)?;
+        let r = NMP_BASE_REDUCTION
+            + depth / NMP_DEPTH_DIVISOR
+            + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
+        self.stack[ply + 1].allow_null = false;
+        self.stack[ply].played = V::Move::NONE;
+        self.path.push(node.key);
+        let score = -self.negamax(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, true);
+        self.path.pop();
+        self.stack[ply + 1].allow_null = true;
+        if self.aborted {
+            return Some(0);
+        }
+        // A mate found after passing proves nothing about the real moves.
+        (score >= beta).then_some(if score >= MATE_BOUND { beta } else { score })
+    }
+
+    /// Step 8: one more ply for the table's move when every other ply
+    /// falls clearly short of its score. `Err` carries the node's score
+    /// when the test settles it (several plies beat beta; or aborted).
+    fn singular_extension(
+        &mut self,
+        pos: &V::Position,
+        node: &NodeInfo<V::Move>,
+        picker: &MovePicker<V::Move>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Result<i32, i32> {
+        let Some(h) = node.hit else { return Ok(0) };
+        let tt_score = from_tt(h.score, ply);
+        let candidate = ply > 0
+            && depth >= SE_MIN_DEPTH
+            && node.tt_move != V::Move::NONE
+            && h.depth >= depth - SE_TT_DEPTH_SLACK
+            && matches!(h.bound, Bound::Lower | Bound::Exact)
+            && tt_score.abs() < MATE_BOUND
+            && (ply as i32) < CHECK_EXTENSION_DEPTH_FACTOR * self.root_depth
+            && picker.contains(&node.tt_move);
+        if !candidate {
+            return Ok(0);
+        }
+        let singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
+        self.stack[ply].skipped = node.tt_move;
+        let s = self.negamax(
+            pos,
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            node.turn_start,
+        );
+        self.stack[ply].skipped = V::Move::NONE;
+        if self.aborted {
+            Err(0)
+        } else if s < singular_beta {
+            Ok(1)
+        } else if singular_beta >= beta {
+            // Several plies beat beta: this node cuts anyway.
+            Err(singular_beta)
+        } else {
+            Ok(0)
+        }
+    }
+
+    /// Whether a root ply is left out: not among `searchmoves`, or taken
+    /// by a better MultiPV line.
+    fn excluded_at_root(&self, mv: V::Move) -> bool {
+        (!self.search_moves.is_empty() && !self.search_moves.contains(&mv))
+            || self.excluded.contains(&mv)
+    }
+
+    /// Step 10: late-move pruning, futility pruning and SEE pruning of a
+    /// ply at a shallow node, once a ply was searched and no mate is at
+    /// stake.
+    #[allow(clippy::too_many_arguments)]
+    fn prune_move(
+        &self,
+        pos: &V::Position,
+        mv: V::Move,
+        noisy: bool,
+        node: &NodeInfo<V::Move>,
+        depth: i32,
+        alpha: i32,
+        searched: usize,
+    ) -> bool {
+        if depth > PRUNE_MAX_DEPTH {
+            return false;
+        }
+        if noisy {
+            return !V::see_ge(pos, mv, SEE_TACTICAL_PER_DEPTH * depth);
+        }
+        let late = depth <= LMP_MAX_DEPTH
+            && searched >= (LMP_BASE + depth * depth) as usize / (2 - node.improving as usize);
+        late || node.eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+            || !V::see_ge(pos, mv, SEE_QUIET_PER_DEPTH * depth)
+    }
+
+    /// Step 11: how many plies a late quiet ply is reduced by.
+    fn reduction(
+        &self,
+        node: &NodeInfo<V::Move>,
+        mv: V::Move,
+        depth: i32,
+        searched: usize,
+        checks_or_killer: bool,
+        ply: usize,
+    ) -> i32 {
+        let mut r = (((depth as f32).ln() * (searched as f32).ln()) / LMR_DIVISOR) as i32;
+        if node.pv_node {
+            r -= 1;
+        }
+        if !node.improving {
+            r += 1;
+        }
+        if checks_or_killer {
+            r -= 1;
+        }
+        // Plies with a good history are reduced less.
+        r -= self.quiet_score(node.side, mv, ply) / LMR_HISTORY_DIVISOR;
+        r.clamp(0, depth - 2)
+    }
+
+    /// Step 12: a quiet ply cut: it becomes a killer and gains history;
+    /// the quiet plies tried before it lose what it gains.
+    fn reward_cut(
+        &mut self,
+        mv: V::Move,
+        quiets_tried: &MoveList<V::Move, QUIETS_REMEMBERED>,
+        side: usize,
+        depth: i32,
+        ply: usize,
+    ) {
+        let killers = &mut self.stack[ply].killers;
+        if killers[0] != mv {
+            killers[1] = killers[0];
+            killers[0] = mv;
+        }
+        let bonus = (depth * depth * HISTORY_BONUS_PER_DEPTH2).min(super::history::HISTORY_MAX / 2);
+        self.update_history(side, mv, bonus, ply);
+        for &q in quiets_tried.iter() {
+            self.update_history(side, q, -bonus, ply);
+        }
+    }
+}

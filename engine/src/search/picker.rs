@@ -1,0 +1,124 @@
+//! Move ordering, which belongs to the search alone: a game says what kind
+//! of ply each ply is ([`PlyKind`]); the search puts kinds into its bands.
+
+use super::Worker;
+use variants::{MoveList, PlyKind, Variant};
+
+/// The bands of the main search's order, best first. Quiet plies are
+/// ordered by their history scores (within +-3 * HISTORY_MAX), which stay
+/// between [`TURN_END`] and [`LOSING_TACTICAL`].
+mod band {
+    /// The table's move.
+    pub const TT_MOVE: i32 = 1 << 30;
+    /// Captures and promotions that do not lose material, by MVV-LVA.
+    pub const GOOD_TACTICAL: i32 = 1 << 24;
+    /// The first killer (the second is one below).
+    pub const KILLER: i32 = 1 << 23;
+    /// Ending a multi-ply turn early: after the captures and killers,
+    /// before the other quiet plies.
+    pub const TURN_END: i32 = 1 << 22;
+    /// Captures that lose material: after the quiet plies with a good
+    /// history.
+    pub const LOSING_TACTICAL: i32 = -(1 << 21);
+}
+
+/// Hands out a node's plies best first: the table's move before anything
+/// is scored (a node it cuts skips the scoring), then the others by
+/// selection sort on their keys.
+pub(super) struct MovePicker<M: Copy> {
+    list: MoveList<M>,
+    keys: MoveList<i32>,
+    next: usize,
+    tt_first: bool,
+}
+
+impl<M: Copy + PartialEq> MovePicker<M> {
+    /// A picker over `list` that hands out `tt_move` first if it is there.
+    pub(super) fn new(mut list: MoveList<M>, tt_move: M) -> MovePicker<M> {
+        let tt_first = match list.iter().position(|&m| m == tt_move) {
+            Some(at) => {
+                list.swap(0, at);
+                true
+            }
+            None => false,
+        };
+        MovePicker {
+            list,
+            keys: MoveList::new(),
+            next: 0,
+            tt_first,
+        }
+    }
+
+    /// Whether `mv` is one of the node's plies.
+    pub(super) fn contains(&self, mv: &M) -> bool {
+        self.list.contains(mv)
+    }
+
+    /// The next ply, scoring the rest with `key` the first time they are
+    /// needed.
+    pub(super) fn next(&mut self, mut key: impl FnMut(M) -> i32) -> Option<M> {
+        let i = self.next;
+        if i >= self.list.len() {
+            return None;
+        }
+        if i == usize::from(self.tt_first) && self.keys.is_empty() {
+            for &mv in self.list.iter() {
+                self.keys.push(key(mv));
+            }
+        }
+        if !self.keys.is_empty() {
+            let mut j = i;
+            for k in i + 1..self.list.len() {
+                if self.keys[k] > self.keys[j] {
+                    j = k;
+                }
+            }
+            self.list.swap(i, j);
+            self.keys.swap(i, j);
+        }
+        self.next += 1;
+        Some(self.list[i])
+    }
+}
+
+impl<V: Variant> Worker<'_, V> {
+    /// Where `mv` goes in the main search's order (see [`band`]), with
+    /// the node's killers as they were when the node began.
+    pub(super) fn ordering_key(
+        &self,
+        pos: &V::Position,
+        mv: V::Move,
+        tt_move: V::Move,
+        killers: [V::Move; 2],
+        side: usize,
+        ply: usize,
+    ) -> i32 {
+        if mv == tt_move {
+            return band::TT_MOVE;
+        }
+        match V::ply_kind(pos, mv) {
+            PlyKind::Tactical => {
+                let base = if V::see_ge(pos, mv, 0) {
+                    band::GOOD_TACTICAL
+                } else {
+                    band::LOSING_TACTICAL
+                };
+                base + V::mvv_lva(pos, mv)
+            }
+            PlyKind::TurnEnd => band::TURN_END,
+            PlyKind::Quiet if mv == killers[0] => band::KILLER,
+            PlyKind::Quiet if mv == killers[1] => band::KILLER - 1,
+            PlyKind::Quiet => self.quiet_score(side, mv, ply),
+        }
+    }
+}
+
+/// The quiescence search's order: captures by MVV-LVA (evasions too), the
+/// end of a turn last.
+pub(super) fn quiescence_key<V: Variant>(pos: &V::Position, mv: V::Move) -> i32 {
+    match V::ply_kind(pos, mv) {
+        PlyKind::TurnEnd => i32::MIN,
+        _ => V::mvv_lva(pos, mv),
+    }
+}

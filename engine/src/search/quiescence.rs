@@ -1,0 +1,104 @@
+//! The quiescence search: captures (and promotions, evasions near the
+//! horizon, the end of a multi-ply turn) until the position is quiet.
+
+use super::params::QS_EVASION_PLIES;
+use super::picker::quiescence_key;
+use super::{bound_of, to_tt, tt_cutoff, Worker, INF, MAX_PLY};
+use variants::{MoveCode, MoveList, Variant};
+
+impl<V: Variant> Worker<'_, V> {
+    pub(super) fn qsearch(
+        &mut self,
+        pos: &V::Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
+        self.stack[ply].pv.clear();
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.check_stop() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return V::evaluate(pos);
+        }
+        let key = V::hash(pos);
+        let hit = self.shared.tt.probe(key);
+        if let Some(s) = hit.and_then(|h| tt_cutoff(&h, ply, alpha, beta)) {
+            return s;
+        }
+        // Evasions are searched only near the horizon: where a side may stay
+        // in check after its own move (Vanguard's Prince rule), both sides
+        // can be in check at every ply, and quiescence would never end.
+        let in_check = V::in_check(pos) && qply < QS_EVASION_PLIES;
+        // Inside a turn the noisy plies include the turn's end, which
+        // takes the place of standing pat.
+        let stands = !in_check && !V::inside_turn(pos);
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut stand = 0;
+        if !in_check {
+            stand = hit.map(|h| h.eval).unwrap_or_else(|| V::evaluate(pos));
+            if stands {
+                if stand >= beta {
+                    return stand;
+                }
+                alpha = alpha.max(stand);
+                best = stand;
+            }
+        }
+        let mut list = MoveList::new();
+        V::generate(pos, &mut list);
+        if list.is_empty() {
+            return Self::terminal_score(pos, ply);
+        }
+        // Captures must not lose material, and (delta pruning) must be
+        // able to bring the score near alpha.
+        let needed = match V::qsearch_delta() {
+            Some(margin) if stands => (alpha - stand - margin).max(0),
+            _ => 0,
+        };
+        let mut moves: MoveList<(i32, V::Move)> = MoveList::new();
+        for &mv in list.iter() {
+            if in_check || (V::is_noisy(pos, mv) && V::see_ge(pos, mv, needed)) {
+                moves.push((quiescence_key::<V>(pos, mv), mv));
+            }
+        }
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        let mut best_move = V::Move::NONE;
+        for &(_, mv) in moves.iter() {
+            let child = V::make(pos, mv);
+            let score = if V::side_to_move(&child) == V::side_to_move(pos) {
+                self.qsearch(&child, alpha, beta, ply + 1, qply + 1)
+            } else {
+                -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1)
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = mv;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = bound_of(best, original_alpha, alpha, beta);
+        let stored_eval = if in_check { 0 } else { stand };
+        self.shared.tt.store(
+            key,
+            best_move.to_bits(),
+            to_tt(best, ply),
+            stored_eval,
+            0,
+            bound,
+        );
+        best
+    }
+}

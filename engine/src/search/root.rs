@@ -1,0 +1,205 @@
+//! The root: iterative deepening, aspiration windows, MultiPV lines,
+//! progress reports and the time checks between iterations.
+
+use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
+use super::pv::{pv_tokens, score_in_turns};
+use super::{Info, Reporter, Request, Score, SearchResult, Worker, INF, MATE, MATE_BOUND, MAX_PLY};
+use crate::limits::soft_scale;
+use crate::tt::Bound;
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::Duration;
+use variants::{MoveList, Variant};
+
+impl<V: Variant> Worker<'_, V> {
+    /// One root search with an aspiration window around `previous`,
+    /// widened until the score falls inside. `None` when aborted.
+    fn aspiration(
+        &mut self,
+        req: &Request<V>,
+        reporter: &dyn Reporter,
+        depth: i32,
+        previous: i32,
+        line: usize,
+    ) -> Option<i32> {
+        let mut window = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH {
+            (previous - window, previous + window)
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let s = self.negamax(&req.root, depth, alpha, beta, 0, true);
+            if self.aborted {
+                return None;
+            }
+            if s <= -INF + 1 || s >= INF - 1 {
+                return Some(s); // nothing to widen: no move, or all excluded
+            }
+            let bound = if s <= alpha {
+                alpha = (s - window).max(-INF);
+                Bound::Upper
+            } else if s >= beta {
+                beta = (s + window).min(INF);
+                Bound::Lower
+            } else {
+                return Some(s);
+            };
+            // Long searches show their fail highs and lows, as GUIs expect.
+            if self.main && line == 0 && self.start.elapsed() >= Duration::from_secs(3) {
+                let pv = self.stack[0].pv.clone();
+                self.report(req, reporter, depth, s, &pv, 1, bound);
+            }
+            window *= 2;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn report(
+        &mut self,
+        req: &Request<V>,
+        reporter: &dyn Reporter,
+        depth: i32,
+        score: i32,
+        pv: &[V::Move],
+        multipv: usize,
+        bound: Bound,
+    ) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Relaxed);
+        self.flushed = self.nodes;
+        reporter.info(&Info {
+            depth,
+            seldepth: self.seldepth,
+            score: score_in_turns::<V>(&req.root, pv, score),
+            raw_score: score,
+            nodes: self.shared.nodes.load(Relaxed),
+            elapsed: self.start.elapsed(),
+            hashfull: self.shared.tt.hashfull(),
+            pv: pv_tokens::<V>(&req.root, pv),
+            multipv,
+            bound,
+        });
+    }
+
+    /// Iterative deepening; returns the last completed iteration.
+    pub(super) fn iterate(
+        &mut self,
+        req: &Request<V>,
+        reporter: &dyn Reporter,
+    ) -> SearchResult<V::Move> {
+        let max_depth = req
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as i32 - 1)
+            .clamp(1, MAX_PLY as i32 - 1);
+        let mut result = SearchResult {
+            pv: Vec::new(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        // Any legal move beats none if the first iteration is cut short.
+        let mut list = MoveList::new();
+        V::generate(&req.root, &mut list);
+        if let Some(&first) = list
+            .iter()
+            .find(|m| req.search_moves.is_empty() || req.search_moves.contains(m))
+        {
+            result.pv.push(first);
+        }
+        let allowed = list
+            .iter()
+            .filter(|m| req.search_moves.is_empty() || req.search_moves.contains(m))
+            .count();
+        let lines = req.multipv.clamp(1, allowed.max(1));
+        let mut line_scores = vec![0; lines];
+        let mut previous_best = None;
+        let mut previous_score = None;
+        let mut stable = 0;
+        for depth in 1..=max_depth {
+            if self.first_done && self.shared.stop.load(Relaxed) {
+                break;
+            }
+            let mut found: Vec<(i32, Vec<V::Move>)> = Vec::with_capacity(lines);
+            self.excluded.clear();
+            self.root_depth = depth;
+            for (line, &previous) in line_scores.iter().enumerate() {
+                self.seldepth = 0;
+                let Some(score) = self.aspiration(req, reporter, depth, previous, line) else {
+                    break;
+                };
+                let pv = self.stack[0].pv.clone();
+                let Some(&first) = pv.first() else { break };
+                self.excluded.push(first);
+                found.push((score, pv));
+            }
+            self.excluded.clear();
+            self.first_done = true;
+            if self.aborted || found.is_empty() {
+                break;
+            }
+            found.sort_by_key(|l| std::cmp::Reverse(l.0));
+            for (i, (score, _)) in found.iter().enumerate() {
+                line_scores[i] = *score;
+            }
+            let score = found[0].0;
+            result.score = score;
+            result.depth = depth;
+            result.pv = found[0].1.clone();
+            if self.main {
+                for (i, (score, pv)) in found.iter().enumerate() {
+                    self.report(req, reporter, depth, *score, pv, i + 1, Bound::Exact);
+                }
+            }
+            if let (Some(mate), Score::Mate(n)) = (
+                req.limits.mate,
+                score_in_turns::<V>(&req.root, &result.pv, score),
+            ) {
+                if n > 0 && n <= mate {
+                    break;
+                }
+            }
+            let pondering = self.shared.pondering.load(Relaxed);
+            // A mate found this many plies early is settled: deeper
+            // iterations only repeat it.
+            let mate_plies = MATE - score.abs();
+            if score.abs() > MATE_BOUND
+                && depth >= 2 * mate_plies + 4
+                && !req.limits.infinite
+                && !pondering
+            {
+                break;
+            }
+            if result.pv.first() == previous_best.as_ref() {
+                stable += 1;
+            } else {
+                stable = 0;
+            }
+            previous_best = result.pv.first().copied();
+            let drop = previous_score.map_or(0, |p| p - score);
+            previous_score = Some(score);
+            // On a clock, an iteration started after half the soft budget
+            // would rarely finish; the budget stretches while the best move
+            // or the score is unsettled. A fixed move time is used to the end.
+            if self.main
+                && !pondering
+                && req.limits.move_time.is_none()
+                && self.budget.soft.is_some_and(|s| {
+                    self.start.elapsed().as_secs_f64()
+                        >= s.as_secs_f64() * soft_scale(stable, drop) / 2.0
+                })
+            {
+                break;
+            }
+            if list.len() == 1 && self.main && self.budget.soft.is_some() && !pondering {
+                break; // a forced move needs no thinking
+            }
+        }
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Relaxed);
+        self.flushed = self.nodes;
+        result
+    }
+}

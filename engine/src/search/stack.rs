@@ -1,0 +1,40 @@
+//! The search stack: what the search keeps for each ply of the current
+//! line.
+
+use variants::MoveCode;
+
+/// One ply of the current line.
+#[derive(Clone)]
+pub(super) struct Frame<M> {
+    /// The ply played from this height (NONE for a null move), so that a
+    /// node knows what it answers.
+    pub played: M,
+    /// Two quiet plies that cut at this height (killers).
+    pub killers: [M; 2],
+    /// The static evaluation here (-INF when in check) and the side to
+    /// move, for telling whether a side's position improves.
+    pub eval: i32,
+    /// See [`Frame::eval`].
+    pub side: usize,
+    /// The ply a singular-extension search here leaves out.
+    pub skipped: M,
+    /// The principal variation from here.
+    pub pv: Vec<M>,
+    /// Whether a null move may be tried here (not right after one).
+    pub allow_null: bool,
+}
+
+impl<M: MoveCode> Frame<M> {
+    /// A frame before any search: no evaluation, no side (2).
+    pub(super) fn new(no_eval: i32) -> Frame<M> {
+        Frame {
+            played: M::NONE,
+            killers: [M::NONE; 2],
+            eval: no_eval,
+            side: 2,
+            skipped: M::NONE,
+            pv: Vec::new(),
+            allow_null: true,
+        }
+    }
+}

@@ -3,7 +3,7 @@
 
 use super::position::Position;
 use super::types::*;
-use crate::FenError;
+use crate::{FenError, Side};
 
 fn err(msg: impl Into<String>) -> FenError {
     FenError::new(msg)
@@ -118,11 +118,7 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
     if pos.wizard.iter().any(|&w| w >= SQUARES) {
         return Err(err("each side needs exactly one Wizard"));
     }
-    pos.side = match f[1] {
-        "w" => 0,
-        "b" => 1,
-        other => return Err(err(format!("side to move must be w or b, not '{other}'"))),
-    };
+    pos.side = Side::from_fen(f[1])?.index();
     match f[2] {
         "-" => {}
         "Z" => pos.teleport = [true, false],
@@ -248,7 +244,9 @@ pub fn to_fen(pos: &Position) -> String {
     write_board(pos, EARTH, &mut out);
     out.push('|');
     write_board(pos, SKY, &mut out);
-    out.push_str(if pos.side == 0 { " w " } else { " b " });
+    out.push(' ');
+    out.push(Side::from_index(pos.side).fen_char());
+    out.push(' ');
     match pos.teleport {
         [true, true] => out.push_str("Zz"),
         [true, false] => out.push('Z'),

@@ -105,31 +105,22 @@ pub const fn shift(sq: Square, board: usize, df: i32, dr: i32) -> Option<Square>
     square(board, file_of(sq) + df, rank_of(sq) + dr)
 }
 
+/// How Advanced Wizard Chess names its squares: the board first.
+const NAMES: crate::SquareNames = crate::SquareNames {
+    files: 9,
+    ranks: 9,
+    boards: &['E', 'S'],
+};
+
 /// `Ea5`, `Si9`.
 pub fn square_name(sq: Square) -> String {
-    format!(
-        "{}{}{}",
-        if board_of(sq) == EARTH { 'E' } else { 'S' },
-        (b'a' + file_of(sq) as u8) as char,
-        rank_of(sq) + 1
-    )
+    NAMES.name(board_of(sq), file_of(sq) as usize, rank_of(sq) as usize)
 }
 
 /// Reads `Ea5` (the board letter in either case).
 pub fn parse_square(s: &str) -> Option<Square> {
-    let b = s.as_bytes();
-    if b.len() != 3 {
-        return None;
-    }
-    let board = match b[0] {
-        b'E' | b'e' => EARTH,
-        b'S' | b's' => SKY,
-        _ => return None,
-    };
-    if !(b'a'..=b'i').contains(&b[1]) || !(b'1'..=b'9').contains(&b[2]) {
-        return None;
-    }
-    square(board, (b[1] - b'a') as i32, (b[2] - b'1') as i32)
+    let (board, file, rank) = NAMES.parse(s)?;
+    square(board, file as i32, rank as i32)
 }
 
 /// Forward rank step of a colour.

@@ -2,7 +2,7 @@
 
 use super::position::*;
 use super::types::*;
-use crate::FenError;
+use crate::{FenError, Side};
 
 fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
     Err(FenError::new(msg))
@@ -28,11 +28,7 @@ impl Position {
         }
         let mut pos = Position::empty();
         read_board(&mut pos, fields[0])?;
-        pos.side = match fields[1] {
-            "w" => 0,
-            "b" => 1,
-            other => return err(format!("side to move must be 'w' or 'b', found '{other}'")),
-        };
+        pos.side = Side::from_fen(fields[1])?.index() as u8;
         for color in 0..2 {
             let kings = pos.pieces(color, KING).count_ones();
             if kings != 1 {
@@ -96,7 +92,7 @@ impl Position {
             }
         }
         s.push(' ');
-        s.push(if self.side == 0 { 'w' } else { 'b' });
+        s.push(Side::from_index(self.side as usize).fen_char());
         s.push(' ');
         s.push_str(&self.castling_field());
         s.push(' ');

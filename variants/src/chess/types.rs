@@ -72,18 +72,17 @@ pub const fn relative_rank(color: usize, sq: Square) -> usize {
     }
 }
 
+/// How chess names its squares.
+const NAMES: crate::SquareNames = crate::SquareNames::single(8, 8);
+
 /// Square name such as `e4`.
 pub fn square_name(sq: Square) -> String {
-    format!("{}{}", (b'a' + file_of(sq) as u8) as char, rank_of(sq) + 1)
+    NAMES.name(0, file_of(sq), rank_of(sq))
 }
 
 /// Reads a square name such as `e4`.
 pub fn parse_square(s: &str) -> Option<Square> {
-    let b = s.as_bytes();
-    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
-        return None;
-    }
-    Some(((b[1] - b'1') * 8 + (b[0] - b'a')) as usize)
+    NAMES.parse(s).map(|(_, file, rank)| rank * 8 + file)
 }
 
 /// One chess move in 16 bits: from (6), to (6), kind (2), promotion (2).

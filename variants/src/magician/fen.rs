@@ -3,7 +3,7 @@
 
 use super::position::{Position, CASTLE_LETTERS, KING_HOME, ROOK_HOME};
 use super::types::*;
-use crate::FenError;
+use crate::{FenError, Side};
 
 fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
     Err(FenError::new(msg))
@@ -56,11 +56,7 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
             return err(format!("{who} has {kings} kings, not 1"));
         }
     }
-    pos.side = match fields[1] {
-        "w" => 0,
-        "b" => 1,
-        other => return err(format!("side to move must be w or b, not '{other}'")),
-    };
+    pos.side = Side::from_fen(fields[1])?.index();
     if fields[2] != "-" {
         for c in fields[2].chars() {
             let right = CASTLE_LETTERS
@@ -156,7 +152,7 @@ pub fn to_fen(pos: &Position) -> String {
         }
     }
     s.push(' ');
-    s.push(if pos.side == 0 { 'w' } else { 'b' });
+    s.push(Side::from_index(pos.side).fen_char());
     s.push(' ');
     if pos.castling == 0 {
         s.push('-');

@@ -77,18 +77,17 @@ pub const fn cell(file: i32, rank: i32) -> Option<Square> {
     }
 }
 
+/// How Magician Chess names its squares.
+const NAMES: crate::SquareNames = crate::SquareNames::single(7, 7);
+
 /// Square name such as `d4`.
 pub fn square_name(sq: Square) -> String {
-    format!("{}{}", (b'a' + file_of(sq) as u8) as char, rank_of(sq) + 1)
+    NAMES.name(0, file_of(sq), rank_of(sq))
 }
 
 /// Reads a square name such as `d4`.
 pub fn parse_square(s: &str) -> Option<Square> {
-    let b = s.as_bytes();
-    if b.len() != 2 || !(b'a'..=b'g').contains(&b[0]) || !(b'1'..=b'7').contains(&b[1]) {
-        return None;
-    }
-    Some((b[1] - b'1') as usize * 8 + (b[0] - b'a') as usize)
+    NAMES.parse(s).map(|(_, file, rank)| rank * 8 + file)
 }
 
 const fn table(offsets: &[(i32, i32)]) -> [u64; 64] {

@@ -4,7 +4,7 @@
 use super::movegen::last_rank;
 use super::position::{castle_bit, Position, NO_EP};
 use super::types::*;
-use crate::FenError;
+use crate::{FenError, Side};
 
 /// The rights letters of one level in FEN order with (colour, queen side).
 const RIGHTS: [(char, usize, bool); 4] = [
@@ -61,15 +61,7 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
             "neither side has a King on both level 1 and level 3",
         ));
     }
-    pos.side = match fields[1] {
-        "w" => 0,
-        "b" => 1,
-        other => {
-            return Err(FenError::new(format!(
-                "side to move must be 'w' or 'b', found '{other}'"
-            )))
-        }
-    };
+    pos.side = Side::from_fen(fields[1])?.index();
     read_castling(&mut pos, fields[2])?;
     read_en_passant(&mut pos, fields[3])?;
     pos.clock = fields[4]
@@ -290,7 +282,7 @@ pub fn to_fen(pos: &Position) -> String {
     format!(
         "{} {} {} {} {} {} {}",
         levels.join("|"),
-        if pos.side == 0 { 'w' } else { 'b' },
+        Side::from_index(pos.side).fen_char(),
         or_dash(groups),
         or_dash(eps),
         pos.clock,

@@ -75,26 +75,22 @@ pub const fn chess_slot(level: usize) -> usize {
     level / 2
 }
 
+/// How Parallel Worlds Chess names its squares: the level first.
+const NAMES: crate::SquareNames = crate::SquareNames {
+    files: 8,
+    ranks: 8,
+    boards: &['1', '2', '3'],
+};
+
 /// A square's name, `1e2` style.
 pub fn square_name(sq: Square) -> String {
     let l = local(sq);
-    format!(
-        "{}{}{}",
-        level_of(sq) + 1,
-        (b'a' + (l % 8) as u8) as char,
-        l / 8 + 1
-    )
+    NAMES.name(level_of(sq), l % 8, l / 8)
 }
 
 /// Reads a square name (`1e2`).
 pub fn parse_square(text: &str) -> Option<Square> {
-    let b = text.as_bytes();
-    if b.len() != 3 {
-        return None;
-    }
-    let level = b[0].checked_sub(b'1').filter(|&l| l < 3)? as usize;
-    let file = b[1].checked_sub(b'a').filter(|&f| f < 8)? as usize;
-    let rank = b[2].checked_sub(b'1').filter(|&r| r < 8)? as usize;
+    let (level, file, rank) = NAMES.parse(text)?;
     Some(level * 64 + rank * 8 + file)
 }
 

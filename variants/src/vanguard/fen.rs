@@ -3,7 +3,7 @@
 
 use super::position::{far_rank, Position};
 use super::types::*;
-use crate::FenError;
+use crate::{FenError, Side};
 
 fn err(msg: impl Into<String>) -> FenError {
     FenError::new(msg)
@@ -84,10 +84,8 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
     if pos.by_kind[KING].is_empty() {
         return Err(err("neither side has a King"));
     }
-    match fields[1] {
-        "w" => {}
-        "b" => pos.set_side(1),
-        other => return Err(err(format!("side to move must be w or b, not '{other}'"))),
+    if Side::from_fen(fields[1])? == Side::Black {
+        pos.set_side(1);
     }
     if fields[2] != "-" {
         let mut last: [Option<char>; 2] = [None, None];
@@ -179,7 +177,9 @@ pub fn to_fen(pos: &Position) -> String {
             out.push('/');
         }
     }
-    out.push_str(if pos.side == 0 { " w " } else { " b " });
+    out.push(' ');
+    out.push(Side::from_index(pos.side).fen_char());
+    out.push(' ');
     let mut rights = String::new();
     for color in 0..2 {
         for sq in pos.rights.iter() {

@@ -116,24 +116,18 @@ pub const fn offset(sq: Square, dx: i32, dy: i32) -> Option<Square> {
     square(file_of(sq) + dx, rank_of(sq) + dy)
 }
 
+/// How Vanguard Chess names its squares.
+const NAMES: crate::SquareNames = crate::SquareNames::single(16, 16);
+
 /// A square's name: `a1` .. `p16`.
 pub fn square_name(sq: Square) -> String {
-    format!("{}{}", (b'a' + file_of(sq) as u8) as char, rank_of(sq) + 1)
+    NAMES.name(0, file_of(sq) as usize, rank_of(sq) as usize)
 }
 
 /// Reads a square name; `None` unless it is `a1` .. `p16` exactly.
 pub fn parse_square(s: &str) -> Option<Square> {
-    let mut chars = s.chars();
-    let f = chars.next()?;
-    if !('a'..='p').contains(&f) {
-        return None;
-    }
-    let digits = chars.as_str();
-    if digits.is_empty() || digits.len() > 2 || digits.starts_with('0') {
-        return None;
-    }
-    let r: i32 = digits.parse().ok()?;
-    square(f as i32 - 'a' as i32, r - 1)
+    let (_, file, rank) = NAMES.parse(s)?;
+    square(file as i32, rank as i32)
 }
 
 /// What an action does besides moving a piece from `from` to `to`.

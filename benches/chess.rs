@@ -3,7 +3,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use variants::chess::{count_legal, legal_moves, Chess, Position};
-use variants::{MoveList, Variant};
+use variants::prelude::*;
+use variants::MoveList;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 

@@ -6,10 +6,11 @@
 
 use std::time::Instant;
 use variants::parallelworlds::ParallelWorlds as Pw;
-use variants::{MoveList, Variant};
+use variants::prelude::*;
+use variants::MoveList;
 
 /// Plays every ply of `turns` whole turns; returns (turns, plies played).
-fn walk(pos: &<Pw as Variant>::Position, turns: u32) -> (u64, u64) {
+fn walk(pos: &<Pw as Rules>::Position, turns: u32) -> (u64, u64) {
     if turns == 0 {
         return (1, 0);
     }

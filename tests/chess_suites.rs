@@ -4,7 +4,8 @@
 
 use perft::epd::{self, Check, EpdEntry};
 use variants::chess::{legal_moves, Chess};
-use variants::{MoveList, Variant};
+use variants::prelude::*;
+use variants::MoveList;
 
 fn load(name: &str) -> Vec<EpdEntry> {
     let path = format!("{}/perft/data/{name}", env!("CARGO_MANIFEST_DIR"));

@@ -148,6 +148,7 @@ fn position<V: Variant>(
 mod tests {
     use super::*;
     use variants::chess::Chess;
+    use variants::prelude::*;
 
     #[test]
     fn single_thread_bench_is_deterministic() {

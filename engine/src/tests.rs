@@ -4,6 +4,7 @@ use super::*;
 use crate::search::{first_turn, MATE_BOUND};
 use std::time::Duration;
 use variants::chess::Chess;
+use variants::prelude::*;
 use variants::{FenError, MoveCode, MoveError, MoveList, Outcome, Side, Variant, WinReason};
 
 fn request<V: Variant>(root: V::Position, limits: Limits, threads: usize) -> Request<V> {
@@ -172,37 +173,30 @@ impl MoveCode for Add {
     }
 }
 
-impl Variant for Race {
+impl Rules for Race {
     type Position = RacePos;
-    type Move = Add;
-    const ID: &'static str = "race";
-    const NAME: &'static str = "Race to ten";
-    const START_FEN: &'static str = "0";
 
-    fn from_fen(fen: &str) -> Result<RacePos, FenError> {
-        let total = fen.parse().map_err(|_| FenError::new("a number"))?;
-        Ok(RacePos {
-            total,
-            ply_in_turn: 0,
-            side: Side::White,
-            winner: None,
-        })
-    }
-    fn to_fen(pos: &RacePos) -> String {
-        pos.total.to_string()
-    }
+    type Move = Add;
+
+    const ID: &'static str = "race";
+
+    const NAME: &'static str = "Race to ten";
+
     fn side_to_move(pos: &RacePos) -> Side {
         pos.side
     }
+
     fn hash(pos: &RacePos) -> u64 {
         (pos.total as u64) << 8 | (pos.ply_in_turn as u64) << 1 | pos.side.index() as u64
     }
+
     fn generate(pos: &RacePos, moves: &mut MoveList<Add>) {
         if pos.winner.is_none() {
             moves.push(Add(1));
             moves.push(Add(2));
         }
     }
+
     fn make(pos: &RacePos, mv: Add) -> RacePos {
         let mut p = pos.clone();
         p.total += mv.0 as u32;
@@ -216,21 +210,46 @@ impl Variant for Race {
         }
         p
     }
+
     fn in_check(_: &RacePos) -> bool {
         false
     }
+
     fn halfmove_clock(_: &RacePos) -> u32 {
         0
     }
+
     fn rule_outcome(pos: &RacePos) -> Option<Outcome> {
         pos.winner.map(|winner| Outcome::Win {
             winner,
             reason: WinReason::NoLegalMove,
         })
     }
+}
+
+impl Fen for Race {
+    const START_FEN: &'static str = "0";
+
+    fn from_fen(fen: &str) -> Result<RacePos, FenError> {
+        let total = fen.parse().map_err(|_| FenError::new("a number"))?;
+        Ok(RacePos {
+            total,
+            ply_in_turn: 0,
+            side: Side::White,
+            winner: None,
+        })
+    }
+
+    fn to_fen(pos: &RacePos) -> String {
+        pos.total.to_string()
+    }
+}
+
+impl Notation for Race {
     fn parse_turn(_: &RacePos, token: &str) -> Result<Vec<Add>, MoveError> {
         Err(MoveError::malformed(token, "not used"))
     }
+
     fn turn_to_token(_: &RacePos, plies: &[Add]) -> String {
         plies
             .iter()
@@ -238,9 +257,13 @@ impl Variant for Race {
             .collect::<Vec<_>>()
             .join(",")
     }
+}
+
+impl SearchHints for Race {
     fn evaluate(_: &RacePos) -> i32 {
         0
     }
+
     fn ply_kind(_: &RacePos, _: Add) -> variants::PlyKind {
         variants::PlyKind::Quiet
     }

@@ -201,6 +201,7 @@ pub fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
 mod tests {
     use super::*;
     use variants::chess::Chess;
+    use variants::prelude::*;
 
     #[test]
     fn start_position_small_depths() {

@@ -2,6 +2,7 @@
 
 use super::*;
 use std::time::Duration;
+use variants::prelude::*;
 
 #[derive(Clone, Default)]
 struct Buffer(Arc<Mutex<Vec<u8>>>);
@@ -362,7 +363,7 @@ fn uci_switching_the_variant_during_a_search_never_hangs() {
     assert_eq!(bestmoves(&out).len(), 2, "{out}");
     // The second search was Magician's.
     let second = bestmoves(&out)[1];
-    use variants::{magician::Magician, Variant};
+    use variants::magician::Magician;
     let start = Magician::start();
     assert!(Magician::parse_turn(&start, second).is_ok(), "{second}");
 }
@@ -643,7 +644,7 @@ fn advancedwizard_black_moves_first_over_uci_and_xboard() {
     let best = bestmoves(&out);
     assert_eq!(best.len(), 2, "{out}");
     let black = variants::advancedwizard::AdvancedWizard::start();
-    use variants::Variant;
+
     let first = variants::advancedwizard::AdvancedWizard::parse_turn(&black, best[0]).unwrap();
     assert_eq!(
         variants::advancedwizard::AdvancedWizard::side_to_move(&black),
@@ -828,7 +829,7 @@ fn magician_over_uci_and_xboard() {
 #[test]
 fn parallelworlds_turns_of_several_sub_moves_over_uci_and_xboard() {
     use variants::parallelworlds::ParallelWorlds as Pw;
-    use variants::Variant;
+
     // UCI: bestmove is a whole turn; White's first turn has at most two
     // sub-moves, Black's reply up to three; tokens go back in as turns.
     let (out, _) = session(

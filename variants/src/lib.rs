@@ -33,4 +33,12 @@ pub use outcome::{DrawReason, Outcome, WinReason};
 pub use registry::{canonical_id, with_variant, UnknownVariant, VariantVisitor, VARIANT_IDS};
 pub use side::Side;
 pub use squares::SquareNames;
-pub use variant::{MoveCode, PlyKind, Variant, MOVE_RULE_PLIES};
+pub use variant::{
+    Fen, MoveCode, Notation, OnePlyNotation, PlyKind, Rules, SearchHints, Variant, MOVE_RULE_PLIES,
+};
+
+/// The game traits in one import, for code that calls a game's functions
+/// on its type (`Chess::from_fen`).
+pub mod prelude {
+    pub use crate::{Fen, Notation, OnePlyNotation, Rules, SearchHints, Variant};
+}

@@ -8,8 +8,8 @@ use crate::advancedwizard::AdvancedWizard;
 use crate::chess::Chess;
 use crate::magician::Magician;
 use crate::parallelworlds::ParallelWorlds;
+use crate::prelude::*;
 use crate::vanguard::Vanguard;
-use crate::Variant;
 use std::fmt;
 
 /// Identifiers of the variants this build plays, in the order listed to users.

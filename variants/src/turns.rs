@@ -1,19 +1,19 @@
 //! Whole turns built from plies.
 
-use crate::{MoveList, Variant};
+use crate::{MoveList, Rules, Variant};
 
 /// A callback receiving a turn's plies and the position after it.
-pub type TurnVisitor<'a, V> = dyn FnMut(&[<V as Variant>::Move], &<V as Variant>::Position) + 'a;
+pub type TurnVisitor<'a, V> = dyn FnMut(&[<V as Rules>::Move], &<V as Rules>::Position) + 'a;
 
 /// Calls `visit(plies, position_after)` once for every legal turn of the
 /// side to move: every sequence of plies that ends when the side to move
 /// changes. Used for perft's root moves, token lookup and counting.
-pub fn for_each_turn<V: Variant>(pos: &V::Position, visit: &mut TurnVisitor<'_, V>) {
+pub fn for_each_turn<V: Rules>(pos: &V::Position, visit: &mut TurnVisitor<'_, V>) {
     let mut plies = Vec::with_capacity(4);
     walk::<V>(pos, V::side_to_move(pos), &mut plies, visit);
 }
 
-fn walk<V: Variant>(
+fn walk<V: Rules>(
     pos: &V::Position,
     mover: crate::Side,
     plies: &mut Vec<V::Move>,

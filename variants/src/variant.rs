@@ -1,4 +1,8 @@
-//! The trait every game implements.
+//! The traits every game implements, by job: [`Rules`] (the rules of
+//! play), [`Fen`] and [`Notation`] (how positions and turns are written;
+//! [`OnePlyNotation`] writes them once for every game whose turns are one
+//! ply), [`SearchHints`] (what the search needs to know). [`Variant`] is
+//! all of them, and what the engine, the protocols and perft take.
 
 use crate::{FenError, MoveError, MoveList, Outcome, Side};
 use std::fmt::Debug;
@@ -32,59 +36,33 @@ pub enum PlyKind {
     TurnEnd,
 }
 
-/// One game's rules.
+/// One game's rules of play: the legal plies, making them, the position's
+/// hash, side to move, check, clocks and outcome.
 ///
 /// A player's *turn* may span several *plies*: Parallel Worlds moves up to
 /// three pieces, Advanced Wizard Chess may place a piece before moving. The
 /// move generator produces the legal plies of the position; a turn ends when
-/// [`Variant::side_to_move`] changes (a variant whose turn ends by a rule,
-/// such as capturing the king, switches the side in [`Variant::make`]). The
+/// [`Rules::side_to_move`] changes (a variant whose turn ends by a rule,
+/// such as capturing the king, switches the side in [`Rules::make`]). The
 /// search negates scores only when the side changes, perft counts whole turns
 /// and the wire token of a turn joins its plies (see
-/// [`Variant::turn_to_token`]).
+/// [`Notation::turn_to_token`]).
 ///
-/// Positions are immutable values: [`Variant::make`] returns the child
+/// Positions are immutable values: [`Rules::make`] returns the child
 /// (copy-make), which measured faster than make/unmake for chess and is
 /// simpler to share between threads.
-pub trait Variant: Sized + Send + Sync + 'static {
+pub trait Rules: Sized + Send + Sync + 'static {
     /// The whole game state the rules need (repetition history aside).
     type Position: Clone + Debug + Send + Sync;
+
     /// One ply.
     type Move: MoveCode;
 
     /// The identifier used by the CLI and the protocols (`chess`, ...).
     const ID: &'static str;
+
     /// The game's name for humans.
     const NAME: &'static str;
-    /// The FEN of the start position.
-    const START_FEN: &'static str;
-
-    /// Positions `arcana bench` searches: a fixed list, so that the node
-    /// count is a signature of the search.
-    const BENCH_FENS: &'static [&'static str] = &[Self::START_FEN];
-
-    /// The start position.
-    fn start() -> Self::Position {
-        Self::from_fen(Self::START_FEN).expect("the start FEN is valid")
-    }
-
-    /// Reads a FEN. Never panics: bad input is an error that says what is wrong.
-    fn from_fen(fen: &str) -> Result<Self::Position, FenError>;
-
-    /// Writes a FEN that [`Variant::from_fen`] reads back to the same position.
-    fn to_fen(pos: &Self::Position) -> String;
-
-    /// Writes castling the Chess960 way (king takes rook) from now on, for
-    /// `UCI_Chess960` and XBoard's `fischerandom`. Variants without castling
-    /// ignore it.
-    fn set_chess960(_pos: &mut Self::Position, _on: bool) {}
-
-    /// The board as text for humans (`d`): one line per rank, White at the
-    /// bottom. The default draws the FEN's board field, which serves every
-    /// single-board variant.
-    fn board_text(pos: &Self::Position) -> String {
-        crate::board_text::from_fen_board(&Self::to_fen(pos))
-    }
 
     /// The side whose ply it is.
     fn side_to_move(pos: &Self::Position) -> Side;
@@ -97,7 +75,7 @@ pub trait Variant: Sized + Send + Sync + 'static {
     /// as repetition are not the generator's business.
     fn generate(pos: &Self::Position, moves: &mut MoveList<Self::Move>);
 
-    /// The position after a ply produced by [`Variant::generate`].
+    /// The position after a ply produced by [`Rules::generate`].
     fn make(pos: &Self::Position, mv: Self::Move) -> Self::Position;
 
     /// Whether the side to move is in check.
@@ -108,7 +86,7 @@ pub trait Variant: Sized + Send + Sync + 'static {
 
     /// Whether the move-count rule draws the game now: [`MOVE_RULE_PLIES`]
     /// plies without a capture or pawn-class move (the 50-move rule). The
-    /// one place that says so: the games' [`Variant::rule_outcome`] and the
+    /// one place that says so: the games' [`Rules::rule_outcome`] and the
     /// search both ask it.
     fn move_rule_reached(pos: &Self::Position) -> bool {
         Self::halfmove_clock(pos) >= MOVE_RULE_PLIES
@@ -128,6 +106,47 @@ pub trait Variant: Sized + Send + Sync + 'static {
     /// [`crate::Game`], which holds the history.
     fn rule_outcome(pos: &Self::Position) -> Option<Outcome>;
 
+    /// The number of legal turns, for perft's last ply. Variants override it
+    /// with a count that does not build the moves.
+    fn count_turns(pos: &Self::Position) -> u64 {
+        let mut n = 0;
+        crate::turns::for_each_turn::<Self>(pos, &mut |_, _| n += 1);
+        n
+    }
+}
+
+/// How a game's positions are written: FEN, and the text board of `d`.
+pub trait Fen: Rules {
+    /// The FEN of the start position.
+    const START_FEN: &'static str;
+
+    /// The start position.
+    fn start() -> Self::Position {
+        Self::from_fen(Self::START_FEN).expect("the start FEN is valid")
+    }
+
+    /// Reads a FEN. Never panics: bad input is an error that says what is wrong.
+    fn from_fen(fen: &str) -> Result<Self::Position, FenError>;
+
+    /// Writes a FEN that [`Fen::from_fen`] reads back to the same position.
+    fn to_fen(pos: &Self::Position) -> String;
+
+    /// Writes castling the Chess960 way (king takes rook) from now on, for
+    /// `UCI_Chess960` and XBoard's `fischerandom`. Variants without castling
+    /// ignore it.
+    fn set_chess960(_pos: &mut Self::Position, _on: bool) {}
+
+    /// The board as text for humans (`d`): one line per rank, White at the
+    /// bottom. The default draws the FEN's board field, which serves every
+    /// single-board variant.
+    fn board_text(pos: &Self::Position) -> String {
+        crate::board_text::from_fen_board(&Self::to_fen(pos))
+    }
+}
+
+/// How a game's turns are written: wire tokens (one per turn, its plies
+/// joined), human notation, XBoard's conventions.
+pub trait Notation: Rules {
     /// Reads one wire token (a whole turn) and returns its plies.
     fn parse_turn(pos: &Self::Position, token: &str) -> Result<Vec<Self::Move>, MoveError>;
 
@@ -157,6 +176,14 @@ pub trait Variant: Sized + Send + Sync + 'static {
     fn parse_san(pos: &Self::Position, text: &str) -> Result<Vec<Self::Move>, MoveError> {
         Self::parse_turn(pos, text)
     }
+}
+
+/// What the search needs to know of a game beyond its rules: evaluation,
+/// the kinds of plies, exchanges, the null move, multi-ply turns.
+pub trait SearchHints: Fen {
+    /// Positions `arcana bench` searches: a fixed list, so that the node
+    /// count is a signature of the search.
+    const BENCH_FENS: &'static [&'static str] = &[Self::START_FEN];
 
     /// Static evaluation in centipawns from the side to move's point of view.
     fn evaluate(pos: &Self::Position) -> i32;
@@ -189,7 +216,7 @@ pub trait Variant: Sized + Send + Sync + 'static {
     }
 
     /// The margin of delta pruning in quiescence, for variants whose
-    /// [`Variant::see_ge`] bounds what a capture can win: a capture that
+    /// [`SearchHints::see_ge`] bounds what a capture can win: a capture that
     /// cannot lift the stand-pat score to within this margin of alpha is
     /// skipped. Crowded boards full of free captures (shots that never
     /// risk the shooter) need it, or quiescence explodes. `None`: no delta
@@ -214,12 +241,76 @@ pub trait Variant: Sized + Send + Sync + 'static {
     fn null_move(_pos: &Self::Position) -> Option<Self::Position> {
         None
     }
+}
 
-    /// The number of legal turns, for perft's last ply. Variants override it
-    /// with a count that does not build the moves.
-    fn count_turns(pos: &Self::Position) -> u64 {
-        let mut n = 0;
-        crate::turns::for_each_turn::<Self>(pos, &mut |_, _| n += 1);
-        n
+/// A whole game: its rules, notation and search hints. Implemented for
+/// every type that implements the four.
+pub trait Variant: Rules + Fen + Notation + SearchHints {}
+
+impl<T: Rules + Fen + Notation + SearchHints> Variant for T {}
+
+/// The notation of a game whose every turn is one ply: it writes single
+/// plies, and this adapter makes them turns (a token reads to one ply; a
+/// turn's token is its ply's).
+pub trait OnePlyNotation: Rules {
+    /// Reads one wire token.
+    fn parse_ply(pos: &Self::Position, token: &str) -> Result<Self::Move, MoveError>;
+
+    /// The wire token of a ply.
+    fn ply_to_token(pos: &Self::Position, mv: Self::Move) -> String;
+
+    /// The token XBoard expects (see [`Notation::turn_to_xboard`]).
+    fn ply_to_xboard(pos: &Self::Position, mv: Self::Move) -> String {
+        Self::ply_to_token(pos, mv)
+    }
+
+    /// Human notation of a ply (SAN where the game has one).
+    fn ply_to_san(pos: &Self::Position, mv: Self::Move) -> String {
+        Self::ply_to_token(pos, mv)
+    }
+
+    /// Reads human notation or a wire token.
+    fn parse_ply_san(pos: &Self::Position, text: &str) -> Result<Self::Move, MoveError> {
+        Self::parse_ply(pos, text)
+    }
+
+    /// See [`Notation::xboard_definition`].
+    fn xboard_definition() -> Vec<String> {
+        Vec::new()
+    }
+}
+
+impl<T: OnePlyNotation> Notation for T {
+    fn parse_turn(pos: &T::Position, token: &str) -> Result<Vec<T::Move>, MoveError> {
+        T::parse_ply(pos, token).map(|m| vec![m])
+    }
+
+    fn turn_to_token(pos: &T::Position, plies: &[T::Move]) -> String {
+        plies
+            .first()
+            .map(|&m| T::ply_to_token(pos, m))
+            .unwrap_or_default()
+    }
+
+    fn turn_to_xboard(pos: &T::Position, plies: &[T::Move]) -> String {
+        plies
+            .first()
+            .map(|&m| T::ply_to_xboard(pos, m))
+            .unwrap_or_default()
+    }
+
+    fn xboard_definition() -> Vec<String> {
+        <T as OnePlyNotation>::xboard_definition()
+    }
+
+    fn turn_to_san(pos: &T::Position, plies: &[T::Move]) -> String {
+        plies
+            .first()
+            .map(|&m| T::ply_to_san(pos, m))
+            .unwrap_or_default()
+    }
+
+    fn parse_san(pos: &T::Position, text: &str) -> Result<Vec<T::Move>, MoveError> {
+        T::parse_ply_san(pos, text).map(|m| vec![m])
     }
 }

@@ -2,10 +2,10 @@
 //! tokens, mate distances counted in the mover's turns.
 
 use super::{Score, MATE, MATE_BOUND, MAX_PLY};
-use variants::{MoveList, Variant};
+use variants::{MoveList, Rules, Variant};
 
 /// Turns of a PV: the position at each turn's start and the turn's plies.
-type Turns<V> = Vec<(<V as Variant>::Position, Vec<<V as Variant>::Move>)>;
+type Turns<V> = Vec<(<V as Rules>::Position, Vec<<V as Rules>::Move>)>;
 
 /// Splits a PV into turns: (position at the turn's start, its plies). A
 /// last turn cut short by the PV's end is kept, marked incomplete.

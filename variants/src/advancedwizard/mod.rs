@@ -21,32 +21,22 @@ pub use position::Position;
 pub use types::Action;
 
 use crate::{
-    DrawReason, FenError, MoveError, MoveList, Outcome, PlyKind, Side, Variant, WinReason,
+    DrawReason, Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules,
+    SearchHints, Side, WinReason,
 };
 use types::*;
 
 /// Advanced Wizard Chess.
 pub struct AdvancedWizard;
 
-impl Variant for AdvancedWizard {
+impl Rules for AdvancedWizard {
     type Position = Position;
+
     type Move = Action;
 
     const ID: &'static str = "advancedwizard";
+
     const NAME: &'static str = "Advanced Wizard Chess";
-    const START_FEN: &'static str = "dpagzgapd/hw*w*agaw*w*h/w*3h3w*/9/9/9/W*3H3W*/HW*W*AGAW*W*H/DPAGZGAPD|e1e1e1e1e/9/9/9/9/9/9/9/E1E1E1E1E b Zz - - 0 1";
-
-    fn from_fen(fen: &str) -> Result<Position, FenError> {
-        fen::from_fen(fen)
-    }
-
-    fn to_fen(pos: &Position) -> String {
-        fen::to_fen(pos)
-    }
-
-    fn board_text(pos: &Position) -> String {
-        board_text(pos)
-    }
 
     fn side_to_move(pos: &Position) -> Side {
         Side::from_index(pos.side)
@@ -92,17 +82,38 @@ impl Variant for AdvancedWizard {
         (Self::move_rule_reached(pos)).then_some(Outcome::Draw(DrawReason::FiftyMoves))
     }
 
-    fn parse_turn(pos: &Position, token: &str) -> Result<Vec<Action>, MoveError> {
-        notation::parse_token(pos, token).map(|a| vec![a])
+    fn count_turns(pos: &Position) -> u64 {
+        movegen::count_legal(pos)
+    }
+}
+
+impl Fen for AdvancedWizard {
+    const START_FEN: &'static str = "dpagzgapd/hw*w*agaw*w*h/w*3h3w*/9/9/9/W*3H3W*/HW*W*AGAW*W*H/DPAGZGAPD|e1e1e1e1e/9/9/9/9/9/9/9/E1E1E1E1E b Zz - - 0 1";
+
+    fn from_fen(fen: &str) -> Result<Position, FenError> {
+        fen::from_fen(fen)
     }
 
-    fn turn_to_token(pos: &Position, plies: &[Action]) -> String {
-        plies
-            .first()
-            .map(|&a| notation::to_token(pos, a))
-            .unwrap_or_default()
+    fn to_fen(pos: &Position) -> String {
+        fen::to_fen(pos)
     }
 
+    fn board_text(pos: &Position) -> String {
+        board_text(pos)
+    }
+}
+
+impl OnePlyNotation for AdvancedWizard {
+    fn parse_ply(pos: &Position, token: &str) -> Result<Action, MoveError> {
+        notation::parse_token(pos, token)
+    }
+
+    fn ply_to_token(pos: &Position, mv: Action) -> String {
+        notation::to_token(pos, mv)
+    }
+}
+
+impl SearchHints for AdvancedWizard {
     fn evaluate(pos: &Position) -> i32 {
         eval::evaluate(pos)
     }
@@ -139,10 +150,6 @@ impl Variant for AdvancedWizard {
         p.side = 1 - pos.side;
         p.hash = p.compute_hash();
         Some(p)
-    }
-
-    fn count_turns(pos: &Position) -> u64 {
-        movegen::count_legal(pos)
     }
 }
 

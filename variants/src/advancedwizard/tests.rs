@@ -1,7 +1,8 @@
 use super::movegen::{count_legal, for_each_legal};
 use super::types::*;
 use super::*;
-use crate::{Game, Variant};
+use crate::prelude::*;
+use crate::Game;
 
 fn pos(fen: &str) -> Position {
     AdvancedWizard::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

@@ -21,32 +21,22 @@ pub use position::Position;
 pub use types::Move;
 use types::{kind_of, MoveKind, NO_PIECE, PAWN};
 
-use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, PlyKind, Side, Variant};
+use crate::{
+    DrawReason, Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules,
+    SearchHints, Side,
+};
 
 /// Orthodox chess.
 pub struct Chess;
 
-impl Variant for Chess {
+impl Rules for Chess {
     type Position = Position;
+
     type Move = Move;
 
     const ID: &'static str = "chess";
+
     const NAME: &'static str = "Chess";
-    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    const BENCH_FENS: &'static [&'static str] = bench::BENCH_FENS;
-
-    fn from_fen(fen: &str) -> Result<Position, FenError> {
-        Position::from_fen(fen)
-    }
-
-    fn to_fen(pos: &Position) -> String {
-        pos.to_fen()
-    }
-
-    #[inline(always)]
-    fn set_chess960(pos: &mut Position, on: bool) {
-        pos.set_chess960(on);
-    }
 
     fn side_to_move(pos: &Position) -> Side {
         Side::from_index(pos.side())
@@ -91,37 +81,60 @@ impl Variant for Chess {
         None
     }
 
-    fn parse_turn(pos: &Position, token: &str) -> Result<Vec<Move>, MoveError> {
-        san::parse_uci(pos, token).map(|m| vec![m])
+    #[inline]
+    fn count_turns(pos: &Position) -> u64 {
+        count_legal(pos)
+    }
+}
+
+impl Fen for Chess {
+    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
     }
 
-    fn turn_to_token(pos: &Position, plies: &[Move]) -> String {
-        plies
-            .first()
-            .map(|&m| san::to_uci(pos, m))
-            .unwrap_or_default()
+    fn to_fen(pos: &Position) -> String {
+        pos.to_fen()
     }
 
-    fn turn_to_xboard(pos: &Position, plies: &[Move]) -> String {
-        match plies.first() {
+    #[inline(always)]
+    fn set_chess960(pos: &mut Position, on: bool) {
+        pos.set_chess960(on);
+    }
+}
+
+impl OnePlyNotation for Chess {
+    fn parse_ply(pos: &Position, token: &str) -> Result<Move, MoveError> {
+        san::parse_uci(pos, token)
+    }
+
+    fn ply_to_token(pos: &Position, mv: Move) -> String {
+        san::to_uci(pos, mv)
+    }
+
+    fn ply_to_xboard(pos: &Position, mv: Move) -> String {
+        if mv.kind() == MoveKind::Castling && pos.is_chess960() {
             // XBoard writes Chess960 castling as O-O / O-O-O.
-            Some(&m) if m.kind() == MoveKind::Castling && pos.is_chess960() => {
-                san::to_san(pos, m).trim_end_matches(['+', '#']).to_string()
-            }
-            _ => Self::turn_to_token(pos, plies),
+            san::to_san(pos, mv)
+                .trim_end_matches(['+', '#'])
+                .to_string()
+        } else {
+            san::to_uci(pos, mv)
         }
     }
 
-    fn turn_to_san(pos: &Position, plies: &[Move]) -> String {
-        plies
-            .first()
-            .map(|&m| san::to_san(pos, m))
-            .unwrap_or_default()
+    fn ply_to_san(pos: &Position, mv: Move) -> String {
+        san::to_san(pos, mv)
     }
 
-    fn parse_san(pos: &Position, text: &str) -> Result<Vec<Move>, MoveError> {
-        san::parse_san(pos, text).map(|m| vec![m])
+    fn parse_ply_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
+        san::parse_san(pos, text)
     }
+}
+
+impl SearchHints for Chess {
+    const BENCH_FENS: &'static [&'static str] = bench::BENCH_FENS;
 
     fn evaluate(pos: &Position) -> i32 {
         eval::evaluate(pos)
@@ -167,11 +180,6 @@ impl Variant for Chess {
         let us = pos.side();
         let pieces = pos.color(us) & !pos.kind(types::PAWN) & !pos.kind(types::KING);
         (pieces != 0 && !pos.in_check()).then(|| pos.make_null())
-    }
-
-    #[inline]
-    fn count_turns(pos: &Position) -> u64 {
-        count_legal(pos)
     }
 }
 

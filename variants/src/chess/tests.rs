@@ -2,6 +2,7 @@
 
 use super::types::{MoveKind, QUEEN};
 use super::*;
+use crate::prelude::*;
 use crate::{Game, WinReason};
 
 fn perft(pos: &Position, depth: u32) -> u64 {

@@ -18,32 +18,24 @@ pub use eval::VALUE;
 pub use position::Position;
 pub use types::Move;
 
-use crate::{DrawReason, FenError, MoveError, MoveList, Outcome, PlyKind, Side, Variant};
+use crate::{
+    DrawReason, Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules,
+    SearchHints, Side,
+};
 use movegen::{count_legal, legal_moves};
 use types::MoveKind;
 
 /// Magician Chess.
 pub struct Magician;
 
-impl Variant for Magician {
+impl Rules for Magician {
     type Position = Position;
+
     type Move = Move;
 
     const ID: &'static str = "magician";
+
     const NAME: &'static str = "Magician Chess";
-    const START_FEN: &'static str = "rmnknmr/ppp*ppp/*5*/*2*2*/*5*/PPP*PPP/RMNKNMR w AGag - 0 1";
-
-    fn from_fen(fen: &str) -> Result<Position, FenError> {
-        fen::from_fen(fen)
-    }
-
-    fn to_fen(pos: &Position) -> String {
-        fen::to_fen(pos)
-    }
-
-    fn board_text(pos: &Position) -> String {
-        crate::board_text::from_fen_board(&fen::to_fen(pos))
-    }
 
     fn side_to_move(pos: &Position) -> Side {
         Side::from_index(pos.side())
@@ -80,28 +72,46 @@ impl Variant for Magician {
         (Self::move_rule_reached(pos)).then_some(Outcome::Draw(DrawReason::FiftyMoves))
     }
 
-    fn parse_turn(pos: &Position, token: &str) -> Result<Vec<Move>, MoveError> {
-        notation::parse_token(pos, token).map(|m| vec![m])
+    fn count_turns(pos: &Position) -> u64 {
+        count_legal(pos)
+    }
+}
+
+impl Fen for Magician {
+    const START_FEN: &'static str = "rmnknmr/ppp*ppp/*5*/*2*2*/*5*/PPP*PPP/RMNKNMR w AGag - 0 1";
+
+    fn from_fen(fen: &str) -> Result<Position, FenError> {
+        fen::from_fen(fen)
     }
 
-    fn turn_to_token(_pos: &Position, plies: &[Move]) -> String {
-        plies
-            .first()
-            .map(|&m| notation::to_token(m))
-            .unwrap_or_default()
+    fn to_fen(pos: &Position) -> String {
+        fen::to_fen(pos)
     }
 
-    fn turn_to_san(pos: &Position, plies: &[Move]) -> String {
-        plies
-            .first()
-            .map(|&m| notation::to_san(pos, m))
-            .unwrap_or_default()
+    fn board_text(pos: &Position) -> String {
+        crate::board_text::from_fen_board(&fen::to_fen(pos))
+    }
+}
+
+impl OnePlyNotation for Magician {
+    fn parse_ply(pos: &Position, token: &str) -> Result<Move, MoveError> {
+        notation::parse_token(pos, token)
     }
 
-    fn parse_san(pos: &Position, text: &str) -> Result<Vec<Move>, MoveError> {
-        notation::parse_san(pos, text).map(|m| vec![m])
+    fn ply_to_token(_pos: &Position, mv: Move) -> String {
+        notation::to_token(mv)
     }
 
+    fn ply_to_san(pos: &Position, mv: Move) -> String {
+        notation::to_san(pos, mv)
+    }
+
+    fn parse_ply_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
+        notation::parse_san(pos, text)
+    }
+}
+
+impl SearchHints for Magician {
     fn evaluate(pos: &Position) -> i32 {
         eval::evaluate(pos)
     }
@@ -160,9 +170,5 @@ impl Variant for Magician {
         let mut p = pos.clone();
         p.null_in_place();
         Some(p)
-    }
-
-    fn count_turns(pos: &Position) -> u64 {
-        count_legal(pos)
     }
 }

@@ -2,7 +2,8 @@
 //! positions, FEN examples, tokens, and the seed's sample game.
 
 use super::*;
-use crate::{Game, MoveList, Outcome, Side, Variant, WinReason};
+use crate::prelude::*;
+use crate::{Game, MoveList, Outcome, Side, WinReason};
 
 fn moves(fen: &str) -> Vec<String> {
     let pos = Magician::from_fen(fen).unwrap();

@@ -26,38 +26,22 @@ pub use position::Position;
 pub use types::SubMove;
 
 use crate::{
-    DrawReason, FenError, MoveError, MoveList, Outcome, PlyKind, Side, Variant, WinReason,
+    DrawReason, Fen, FenError, MoveError, MoveList, Notation, Outcome, PlyKind, Rules, SearchHints,
+    Side, WinReason,
 };
 use types::*;
 
 /// Parallel Worlds Chess.
 pub struct ParallelWorlds;
 
-impl Variant for ParallelWorlds {
+impl Rules for ParallelWorlds {
     type Position = Position;
+
     type Move = SubMove;
 
     const ID: &'static str = "parallelworlds";
+
     const NAME: &'static str = "Parallel Worlds Chess";
-    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 1KQkq,3KQkq - 0 1 2";
-
-    const BENCH_FENS: &'static [&'static str] = &[
-        Self::START_FEN,
-        "r1bqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKB1R|8/8/8/8/1n6/8/8/6N1|rnbqkbnr/pppp1ppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R w 1KQkq,3KQkq - 1 3 3",
-        "k4r2/6P1/8/8/8/8/8/K7|2P5/8/8/8/8/8/8/1P6|k1n5/8/8/8/8/8/8/K7 w - - 0 1 3",
-    ];
-
-    fn from_fen(fen: &str) -> Result<Position, FenError> {
-        fen::from_fen(fen)
-    }
-
-    fn to_fen(pos: &Position) -> String {
-        fen::to_fen(pos)
-    }
-
-    fn board_text(pos: &Position) -> String {
-        board_text(pos)
-    }
 
     fn side_to_move(pos: &Position) -> Side {
         Side::from_index(pos.side)
@@ -101,6 +85,28 @@ impl Variant for ParallelWorlds {
         (Self::move_rule_reached(pos)).then_some(Outcome::Draw(DrawReason::FiftyMoves))
     }
 
+    fn count_turns(pos: &Position) -> u64 {
+        movegen::count_turns(pos)
+    }
+}
+
+impl Fen for ParallelWorlds {
+    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 1KQkq,3KQkq - 0 1 2";
+
+    fn from_fen(fen: &str) -> Result<Position, FenError> {
+        fen::from_fen(fen)
+    }
+
+    fn to_fen(pos: &Position) -> String {
+        fen::to_fen(pos)
+    }
+
+    fn board_text(pos: &Position) -> String {
+        board_text(pos)
+    }
+}
+
+impl Notation for ParallelWorlds {
     fn parse_turn(pos: &Position, token: &str) -> Result<Vec<SubMove>, MoveError> {
         notation::parse_token(pos, token)
     }
@@ -108,6 +114,14 @@ impl Variant for ParallelWorlds {
     fn turn_to_token(_pos: &Position, plies: &[SubMove]) -> String {
         notation::to_token(plies)
     }
+}
+
+impl SearchHints for ParallelWorlds {
+    const BENCH_FENS: &'static [&'static str] = &[
+        Self::START_FEN,
+        "r1bqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKB1R|8/8/8/8/1n6/8/8/6N1|rnbqkbnr/pppp1ppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R w 1KQkq,3KQkq - 1 3 3",
+        "k4r2/6P1/8/8/8/8/8/K7|2P5/8/8/8/8/8/8/1P6|k1n5/8/8/8/8/8/8/K7 w - - 0 1 3",
+    ];
 
     fn evaluate(pos: &Position) -> i32 {
         eval::evaluate(pos)
@@ -150,10 +164,6 @@ impl Variant for ParallelWorlds {
         let mut p = pos.clone();
         p.end_turn();
         Some(p)
-    }
-
-    fn count_turns(pos: &Position) -> u64 {
-        movegen::count_turns(pos)
     }
 }
 

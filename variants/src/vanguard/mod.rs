@@ -21,31 +21,21 @@ pub use position::Position;
 pub use types::Action;
 
 use crate::{
-    DrawReason, FenError, MoveError, MoveList, Outcome, PlyKind, Side, Variant, WinReason,
+    DrawReason, Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules,
+    SearchHints, Side, WinReason,
 };
 
 /// Vanguard Chess.
 pub struct Vanguard;
 
-impl Variant for Vanguard {
+impl Rules for Vanguard {
     type Position = Position;
+
     type Move = Action;
 
     const ID: &'static str = "vanguard";
+
     const NAME: &'static str = "Vanguard Chess";
-    const START_FEN: &'static str = "hdyfbweqkicbfydh/rnzlaamggmaalznr/ppppsssttssspppp/16/16/16/16/16/16/16/16/16/16/PPPPSSSTTSSSPPPP/RNZLAAMGGMAALZNR/HDYFBWEQKICBFYDH w ABCDEFGJKLMNOPabcdefgjklmnop 0 1";
-
-    fn from_fen(fen: &str) -> Result<Position, FenError> {
-        fen::from_fen(fen)
-    }
-
-    fn xboard_definition() -> Vec<String> {
-        xboard::definition()
-    }
-
-    fn to_fen(pos: &Position) -> String {
-        fen::to_fen(pos)
-    }
 
     fn side_to_move(pos: &Position) -> Side {
         Side::from_index(pos.side)
@@ -93,17 +83,38 @@ impl Variant for Vanguard {
         (Self::move_rule_reached(pos)).then_some(Outcome::Draw(DrawReason::FiftyMoves))
     }
 
-    fn parse_turn(pos: &Position, token: &str) -> Result<Vec<Action>, MoveError> {
-        notation::parse_token(pos, token).map(|a| vec![a])
+    fn count_turns(pos: &Position) -> u64 {
+        movegen::count_legal(pos)
+    }
+}
+
+impl Fen for Vanguard {
+    const START_FEN: &'static str = "hdyfbweqkicbfydh/rnzlaamggmaalznr/ppppsssttssspppp/16/16/16/16/16/16/16/16/16/16/PPPPSSSTTSSSPPPP/RNZLAAMGGMAALZNR/HDYFBWEQKICBFYDH w ABCDEFGJKLMNOPabcdefgjklmnop 0 1";
+
+    fn from_fen(fen: &str) -> Result<Position, FenError> {
+        fen::from_fen(fen)
     }
 
-    fn turn_to_token(_pos: &Position, plies: &[Action]) -> String {
-        plies
-            .first()
-            .map(|&a| notation::to_token(a))
-            .unwrap_or_default()
+    fn to_fen(pos: &Position) -> String {
+        fen::to_fen(pos)
+    }
+}
+
+impl OnePlyNotation for Vanguard {
+    fn xboard_definition() -> Vec<String> {
+        xboard::definition()
     }
 
+    fn parse_ply(pos: &Position, token: &str) -> Result<Action, MoveError> {
+        notation::parse_token(pos, token)
+    }
+
+    fn ply_to_token(_pos: &Position, mv: Action) -> String {
+        notation::to_token(mv)
+    }
+}
+
+impl SearchHints for Vanguard {
     fn evaluate(pos: &Position) -> i32 {
         eval::evaluate(pos)
     }
@@ -146,9 +157,5 @@ impl Variant for Vanguard {
         }
         p.set_side(1 - pos.side);
         Some(p)
-    }
-
-    fn count_turns(pos: &Position) -> u64 {
-        movegen::count_legal(pos)
     }
 }

@@ -3,8 +3,9 @@
 
 use super::types::*;
 use super::*;
+use crate::prelude::*;
 use crate::turns::legal_turns;
-use crate::{Game, Variant};
+use crate::Game;
 
 fn tokens(fen: &str) -> Vec<String> {
     let pos = Vanguard::from_fen(fen).unwrap();

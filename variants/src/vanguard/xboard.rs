@@ -12,7 +12,7 @@
 
 use super::fen;
 use super::Vanguard;
-use crate::Variant;
+use crate::Fen;
 
 /// Our letters in XBoard's piece slots (Pawn, Knight, Bishop, Rook, Queen,
 /// Ferz, Alfil, Archbishop, Chancellor, Wazir, Commoner, Cannon,

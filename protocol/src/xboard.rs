@@ -325,6 +325,38 @@ impl Session {
         let words: Vec<&str> = line.split_whitespace().collect();
         let rest = line[words[0].len()..].trim();
         let result: Result<(), String> = match words[0] {
+            "xboard" | "protover" | "accepted" | "rejected" | "computer" | "name" | "rating"
+            | "random" | "ics" | "draw" | "hint" | "bk" | "." | "nps" | "ping" => {
+                self.xb_handshake(&words, rest)
+            }
+            "new" | "variant" | "force" | "go" | "playother" | "white" | "black" | "setboard"
+            | "result" => self.xb_game_control(&words, rest),
+            "usermove" | "?" | "undo" | "remove" => self.xb_moves(&words, line),
+            "hard" | "easy" | "post" | "nopost" | "analyze" | "exit" => self.xb_thinking(&words),
+            "level" | "st" | "sd" | "time" | "otim" => self.xb_set_limits(&words),
+            "memory" | "cores" | "option" => self.xb_options(&words, rest),
+            "d" => {
+                self.show_board();
+                Ok(())
+            }
+            _ => {
+                // Without `usermove=1` accepted, moves come bare.
+                if words.len() == 1 && looks_like_move(words[0]) {
+                    self.xb_usermove(words[0], line);
+                    Ok(())
+                } else {
+                    Err("unknown command".to_string())
+                }
+            }
+        };
+        if let Err(reason) = result {
+            self.xb_error(&reason, line);
+        }
+    }
+
+    /// The handshake and keep-alive commands.
+    fn xb_handshake(&mut self, words: &[&str], rest: &str) -> Result<(), String> {
+        match words[0] {
             "xboard" => {
                 self.xboard = State::default();
                 Ok(())
@@ -340,6 +372,13 @@ impl Session {
                 self.say(&format!("pong {rest}"));
                 Ok(())
             }
+            _ => Err("unknown command".to_string()),
+        }
+    }
+
+    /// Commands that start, set up or end a game, or say who plays what.
+    fn xb_game_control(&mut self, words: &[&str], rest: &str) -> Result<(), String> {
+        match words[0] {
             "new" => {
                 self.xb_new_game();
                 Ok(())
@@ -384,6 +423,30 @@ impl Session {
                 };
                 Ok(())
             }
+            "setboard" => {
+                self.xb_abandon();
+                let r = self
+                    .backend
+                    .set_position(Some(rest), &[])
+                    .map_err(|e| format!("bad FEN: {e}"));
+                if r.is_ok() {
+                    self.xb_check_end();
+                }
+                self.xb_restart_analysis();
+                r
+            }
+            "result" => {
+                self.xb_abandon();
+                self.xboard.game_over = true;
+                Ok(())
+            }
+            _ => Err("unknown command".to_string()),
+        }
+    }
+
+    /// Moves: the user's, the engine's now (`?`), taking back.
+    fn xb_moves(&mut self, words: &[&str], line: &str) -> Result<(), String> {
+        match words[0] {
             "usermove" => {
                 match words.get(1) {
                     Some(token) => self.xb_usermove(token, line),
@@ -398,18 +461,6 @@ impl Session {
                     }
                 }
                 Ok(())
-            }
-            "setboard" => {
-                self.xb_abandon();
-                let r = self
-                    .backend
-                    .set_position(Some(rest), &[])
-                    .map_err(|e| format!("bad FEN: {e}"));
-                if r.is_ok() {
-                    self.xb_check_end();
-                }
-                self.xb_restart_analysis();
-                r
             }
             "undo" | "remove" => {
                 let n = if words[0] == "undo" { 1 } else { 2 };
@@ -426,6 +477,13 @@ impl Session {
                     Ok(())
                 }
             }
+            _ => Err("unknown command".to_string()),
+        }
+    }
+
+    /// Pondering, thinking output and analysis.
+    fn xb_thinking(&mut self, words: &[&str]) -> Result<(), String> {
+        match words[0] {
             "hard" => {
                 self.xboard.ponder = true;
                 Ok(())
@@ -454,6 +512,13 @@ impl Session {
                 }
                 Ok(())
             }
+            _ => Err("unknown command".to_string()),
+        }
+    }
+
+    /// Time and depth limits.
+    fn xb_set_limits(&mut self, words: &[&str]) -> Result<(), String> {
+        match words[0] {
             "level" => parse_level(&words[1..]).map(|lv| {
                 self.xboard.level = Some(lv);
                 self.xboard.st = None;
@@ -472,30 +537,17 @@ impl Session {
             },
             "time" => parse_centis(words.get(1)).map(|d| self.xboard.time = Some(d)),
             "otim" => parse_centis(words.get(1)).map(|d| self.xboard.otim = Some(d)),
+            _ => Err("unknown command".to_string()),
+        }
+    }
+
+    /// Hash, threads and the engine's options.
+    fn xb_options(&mut self, words: &[&str], rest: &str) -> Result<(), String> {
+        match words[0] {
             "memory" => self.set_option("Hash", words.get(1).copied()),
             "cores" => self.set_option("Threads", words.get(1).copied()),
             "option" => self.xb_option(rest),
-            "result" => {
-                self.xb_abandon();
-                self.xboard.game_over = true;
-                Ok(())
-            }
-            "d" => {
-                self.show_board();
-                Ok(())
-            }
-            _ => {
-                // Without `usermove=1` accepted, moves come bare.
-                if words.len() == 1 && looks_like_move(words[0]) {
-                    self.xb_usermove(words[0], line);
-                    Ok(())
-                } else {
-                    Err("unknown command".to_string())
-                }
-            }
-        };
-        if let Err(reason) = result {
-            self.xb_error(&reason, line);
+            _ => Err("unknown command".to_string()),
         }
     }
 }

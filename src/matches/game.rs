@@ -102,125 +102,215 @@ pub fn play(
     }
     let start_fen = opening.fen.clone();
     let standard_start = start_fen == referee.variant_start_fen();
-    let mut restart = [false; 2];
-    let setup = GameSetup {
-        variant: referee.variant(),
-        start_fen: &start_fen,
-        standard_start,
-        played: referee.played(),
-        limits: &rules.limits,
+    let mut game = GameInProgress::new(rules, &start_fen, standard_start);
+    if let Some(finished) = game.start_players(referee, &mut players)? {
+        return Ok(finish(players, finished));
+    }
+    let mut finished = loop {
+        if let Some(finished) = game.turn(referee, &mut players) {
+            break finished;
+        }
     };
-    for (i, player) in players.iter_mut().enumerate() {
-        match player.new_game(&setup) {
-            Ok(()) => {}
-            Err(Failure::Unsupported(why)) => return Err(why),
-            Err(e) => {
-                restart[i] = true;
-                let side = Side::from_index(i);
-                let finished = Finished {
-                    result: win(!side),
-                    termination: Termination::Abandoned,
-                    reason: format!("{side} ({}) {e} before the game", player.name()),
-                    plies: referee.played().len(),
-                    restart,
-                };
-                return Ok(finish(players, finished));
-            }
+    finished.plies = referee.played().len();
+    Ok(finish(players, finished))
+}
+
+/// A game under way: the clocks, the adjudication counters and which
+/// engines must be restarted.
+struct GameInProgress<'a> {
+    rules: &'a GameRules,
+    start_fen: &'a str,
+    standard_start: bool,
+    clocks: [Clock; 2],
+    streaks: Streaks,
+    moves_by_engines: u32,
+    restart: [bool; 2],
+}
+
+impl<'a> GameInProgress<'a> {
+    fn new(rules: &'a GameRules, start_fen: &'a str, standard_start: bool) -> Self {
+        let base = rules.limits.tc.map_or(Duration::ZERO, |tc| tc.base);
+        GameInProgress {
+            rules,
+            start_fen,
+            standard_start,
+            clocks: [0, 1].map(|_| Clock {
+                remaining: base,
+                moves_in_period: 0,
+            }),
+            streaks: Streaks::default(),
+            moves_by_engines: 0,
+            restart: [false; 2],
         }
     }
-    let base = rules.limits.tc.map_or(Duration::ZERO, |tc| tc.base);
-    let mut clocks = [0, 1].map(|_| Clock {
-        remaining: base,
-        moves_in_period: 0,
-    });
-    let mut streaks = Streaks::default();
-    let mut moves_by_engines = 0u32;
-    let end = |result, termination, reason: String, restart| Finished {
-        result,
-        termination,
-        reason,
-        plies: 0,
-        restart,
-    };
-    let mut finished = loop {
-        if let Some(outcome) = referee.outcome() {
-            break end(
-                outcome.result(),
-                Termination::Normal,
-                outcome.to_string(),
-                restart,
-            );
+
+    /// The end of the game (its plies are counted by the caller).
+    fn end(&self, result: &'static str, termination: Termination, reason: String) -> Finished {
+        Finished {
+            result,
+            termination,
+            reason,
+            plies: 0,
+            restart: self.restart,
         }
-        if rules.max_plies.is_some_and(|m| referee.played().len() >= m) {
-            break end(
-                "1/2-1/2",
-                Termination::Adjudication,
-                "Draw by the runner's move limit".into(),
-                restart,
-            );
+    }
+
+    /// Tells both engines about the new game. An engine that fails loses
+    /// it (`Some`); one that cannot play the variant ends the match (`Err`).
+    fn start_players(
+        &mut self,
+        referee: &dyn Referee,
+        players: &mut [&mut dyn Player; 2],
+    ) -> Result<Option<Finished>, String> {
+        let setup = GameSetup {
+            variant: referee.variant(),
+            start_fen: self.start_fen,
+            standard_start: self.standard_start,
+            played: referee.played(),
+            limits: &self.rules.limits,
+        };
+        for (i, player) in players.iter_mut().enumerate() {
+            match player.new_game(&setup) {
+                Ok(()) => {}
+                Err(Failure::Unsupported(why)) => return Err(why),
+                Err(e) => {
+                    self.restart[i] = true;
+                    let side = Side::from_index(i);
+                    let mut finished = self.end(
+                        win(!side),
+                        Termination::Abandoned,
+                        format!("{side} ({}) {e} before the game", player.name()),
+                    );
+                    finished.plies = referee.played().len();
+                    return Ok(Some(finished));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// One turn: the rules' verdict, or the engine to move thinks and its
+    /// reply is timed, checked and played. `Some` when the game is over.
+    fn turn(
+        &mut self,
+        referee: &mut dyn Referee,
+        players: &mut [&mut dyn Player; 2],
+    ) -> Option<Finished> {
+        if let Some(outcome) = referee.outcome() {
+            let reason = outcome.to_string();
+            return Some(self.end(outcome.result(), Termination::Normal, reason));
+        }
+        if self
+            .rules
+            .max_plies
+            .is_some_and(|m| referee.played().len() >= m)
+        {
+            let reason = "Draw by the runner's move limit".into();
+            return Some(self.end("1/2-1/2", Termination::Adjudication, reason));
         }
         let side = referee.side_to_move();
         let me = side.index();
-        let tc = rules.limits.tc;
         let started = Instant::now();
-        let mut allowed = rules.timeout;
-        if tc.is_some() {
-            allowed = clocks[me].remaining + rules.time_margin;
-        }
-        if let Some(st) = rules.limits.st {
-            allowed = allowed.min(st + rules.time_margin);
-        }
-        let request = MoveRequest {
-            start_fen: &start_fen,
-            standard_start,
-            played: referee.played(),
-            side,
-            remaining: [clocks[0].remaining, clocks[1].remaining],
-            inc: tc.map_or(Duration::ZERO, |tc| tc.inc),
-            moves_to_go: tc
-                .and_then(|tc| tc.moves)
-                .map(|m| m - clocks[me].moves_in_period),
-            limits: &rules.limits,
-            deadline: started + allowed,
-        };
+        let request = self.request(referee, side, started);
         let name = players[me].name().to_string();
         let reply = players[me].think(&request);
         let elapsed = started.elapsed();
         let reply = match reply {
             Ok(reply) => reply,
-            Err(Failure::Timeout) => {
-                restart[me] = true;
-                let (termination, what) = if tc.is_some() || rules.limits.st.is_some() {
-                    (Termination::TimeForfeit, "loses on time")
-                } else {
-                    (Termination::Abandoned, "stopped answering")
-                };
-                break end(
-                    win(!side),
-                    termination,
-                    format!("{side} ({name}) {what}"),
-                    restart,
-                );
-            }
-            Err(e) => {
-                restart[me] = true;
-                break end(
-                    win(!side),
-                    Termination::Abandoned,
-                    format!("{side} ({name}) {e}"),
-                    restart,
-                );
-            }
+            Err(e) => return Some(self.engine_failed(side, &name, e)),
         };
-        if let Some(tc) = tc {
-            let clock = &mut clocks[me];
-            if elapsed > clock.remaining + rules.time_margin {
-                break end(
-                    win(!side),
-                    Termination::TimeForfeit,
-                    format!("{side} ({name}) loses on time"),
-                    restart,
-                );
+        if let Some(flag) = self.charge_clock(side, &name, elapsed) {
+            return Some(flag);
+        }
+        let (text, score) = match reply {
+            Reply::Resign => {
+                let reason = format!("{side} ({name}) resigns");
+                return Some(self.end(win(!side), Termination::Normal, reason));
+            }
+            Reply::Move { text, score } => (text, score),
+        };
+        if let Err(why) = referee.play(&text) {
+            let reason = format!("{side} ({name}) plays an illegal move '{text}': {why}");
+            return Some(self.end(win(!side), Termination::RulesInfraction, reason));
+        }
+        self.moves_by_engines += 1;
+        adjudicate(
+            self.rules,
+            &mut self.streaks,
+            side,
+            score,
+            self.moves_by_engines,
+        )
+        .map(|(result, reason)| self.end(result, Termination::Adjudication, reason))
+    }
+
+    /// What the engine to move is asked, with its deadline: its clock plus
+    /// the margin, the time per move, or the silence timeout.
+    fn request<'r>(
+        &'r self,
+        referee: &'r dyn Referee,
+        side: Side,
+        started: Instant,
+    ) -> MoveRequest<'r> {
+        let me = side.index();
+        let limits = &self.rules.limits;
+        let tc = limits.tc;
+        let mut allowed = self.rules.timeout;
+        if tc.is_some() {
+            allowed = self.clocks[me].remaining + self.rules.time_margin;
+        }
+        if let Some(st) = limits.st {
+            allowed = allowed.min(st + self.rules.time_margin);
+        }
+        MoveRequest {
+            start_fen: self.start_fen,
+            standard_start: self.standard_start,
+            played: referee.played(),
+            side,
+            remaining: [self.clocks[0].remaining, self.clocks[1].remaining],
+            inc: tc.map_or(Duration::ZERO, |tc| tc.inc),
+            moves_to_go: tc
+                .and_then(|tc| tc.moves)
+                .map(|m| m - self.clocks[me].moves_in_period),
+            limits,
+            deadline: started + allowed,
+        }
+    }
+
+    /// An engine that did not answer: it loses on time where a clock or a
+    /// time per move runs, otherwise (hung, crashed) it abandons.
+    fn engine_failed(&mut self, side: Side, name: &str, failure: Failure) -> Finished {
+        self.restart[side.index()] = true;
+        let limited = self.rules.limits.tc.is_some() || self.rules.limits.st.is_some();
+        match failure {
+            Failure::Timeout if limited => self.end(
+                win(!side),
+                Termination::TimeForfeit,
+                format!("{side} ({name}) loses on time"),
+            ),
+            Failure::Timeout => self.end(
+                win(!side),
+                Termination::Abandoned,
+                format!("{side} ({name}) stopped answering"),
+            ),
+            e => self.end(
+                win(!side),
+                Termination::Abandoned,
+                format!("{side} ({name}) {e}"),
+            ),
+        }
+    }
+
+    /// Charges `elapsed` to the mover's clock (with the increment and a new
+    /// period where the control has one); `Some` when a flag falls or the
+    /// time per move is exceeded.
+    fn charge_clock(&mut self, side: Side, name: &str, elapsed: Duration) -> Option<Finished> {
+        let margin = self.rules.time_margin;
+        if let Some(tc) = self.rules.limits.tc {
+            let clock = &mut self.clocks[side.index()];
+            if elapsed > clock.remaining + margin {
+                let reason = format!("{side} ({name}) loses on time");
+                return Some(self.end(win(!side), Termination::TimeForfeit, reason));
             }
             clock.remaining = clock.remaining.saturating_sub(elapsed) + tc.inc;
             clock.moves_in_period += 1;
@@ -229,44 +319,12 @@ pub fn play(
                 clock.moves_in_period = 0;
             }
         }
-        if rules
-            .limits
-            .st
-            .is_some_and(|st| elapsed > st + rules.time_margin)
-        {
-            break end(
-                win(!side),
-                Termination::TimeForfeit,
-                format!("{side} ({name}) exceeds the time per move"),
-                restart,
-            );
+        if self.rules.limits.st.is_some_and(|st| elapsed > st + margin) {
+            let reason = format!("{side} ({name}) exceeds the time per move");
+            return Some(self.end(win(!side), Termination::TimeForfeit, reason));
         }
-        let (text, score) = match reply {
-            Reply::Resign => {
-                break end(
-                    win(!side),
-                    Termination::Normal,
-                    format!("{side} ({name}) resigns"),
-                    restart,
-                )
-            }
-            Reply::Move { text, score } => (text, score),
-        };
-        if let Err(why) = referee.play(&text) {
-            break end(
-                win(!side),
-                Termination::RulesInfraction,
-                format!("{side} ({name}) plays an illegal move '{text}': {why}"),
-                restart,
-            );
-        }
-        moves_by_engines += 1;
-        if let Some(verdict) = adjudicate(rules, &mut streaks, side, score, moves_by_engines) {
-            break end(verdict.0, Termination::Adjudication, verdict.1, restart);
-        }
-    };
-    finished.plies = referee.played().len();
-    Ok(finish(players, finished))
+        None
+    }
 }
 
 /// Tells both engines the result.

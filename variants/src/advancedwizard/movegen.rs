@@ -94,195 +94,259 @@ pub fn actions(pos: &Position, out: &mut impl FnMut(Action)) {
         }
         let board = board_of(from);
         match (piece.kind(), board) {
-            (WIZARD, _) => {
-                for &(df, dr) in &ALL_DIRS {
-                    if let Some(t) = shift(from, EARTH, df, dr) {
-                        if open_for(pos, t, us) {
-                            out(Action::normal(from, t));
-                        }
-                    }
+            (WIZARD, _) => wizard(pos, piece, from, us, out),
+            (DRAGON, EARTH) => dragon_on_earth(pos, piece, from, us, out),
+            (DRAGON, _) => dragon_in_sky(pos, piece, from, us, out),
+            (PEGASUS, EARTH) => pegasus_on_earth(pos, piece, from, us, out),
+            (PEGASUS, _) => pegasus_in_sky(pos, piece, from, us, out),
+            (ARCHER, _) => archer(pos, piece, from, us, out),
+            (GIANT, _) => giant(pos, piece, from, us, out),
+            (HERO, _) => hero(pos, piece, from, us, out),
+            (WARRIOR, _) => warrior(pos, piece, from, us, out),
+            (EAGLE, _) => eagle(pos, piece, from, us, out),
+            _ => {}
+        }
+    }
+}
+
+/// The Wizard: a step on the Earth, or the teleport to a friend once a game.
+#[inline]
+fn wizard(pos: &Position, _piece: Piece, from: Square, us: usize, out: &mut impl FnMut(Action)) {
+    for &(df, dr) in &ALL_DIRS {
+        if let Some(t) = shift(from, EARTH, df, dr) {
+            if open_for(pos, t, us) {
+                out(Action::normal(from, t));
+            }
+        }
+    }
+    if pos.teleport[us] && !pos.in_check(us) {
+        for t in 0..PLANE {
+            if t != from && pos.piece(t).is_some_and(|p| p.color() == us) {
+                out(Action::new(from, t, t, ActionKind::Teleport));
+            }
+        }
+    }
+}
+
+/// A Dragon on the Earth: slides, cannon captures over one screen, and flights up to the Sky.
+#[inline]
+fn dragon_on_earth(
+    pos: &Position,
+    _piece: Piece,
+    from: Square,
+    us: usize,
+    out: &mut impl FnMut(Action),
+) {
+    for &(df, dr) in &ALL_DIRS {
+        // Quiet slide, then the cannon capture over one screen.
+        let mut s = from;
+        let mut screen = false;
+        while let Some(n) = shift(s, EARTH, df, dr) {
+            s = n;
+            if pos.is_empty(s) {
+                if !screen {
+                    out(Action::normal(from, s));
                 }
-                if pos.teleport[us] && !pos.in_check(us) {
-                    for t in 0..PLANE {
-                        if t != from && pos.piece(t).is_some_and(|p| p.color() == us) {
-                            out(Action::new(from, t, t, ActionKind::Teleport));
-                        }
-                    }
+            } else if !screen {
+                screen = true;
+            } else {
+                if enemy_at(pos, s, us) {
+                    out(Action::normal(from, s));
+                }
+                break;
+            }
+        }
+    }
+    for (df, dr) in [(0, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)] {
+        if let Some(t) = shift(from, SKY, df, dr) {
+            if pos.is_empty(t) {
+                out(Action::normal(from, t));
+            }
+        }
+    }
+}
+
+/// A Dragon in the Sky: slides of up to three, and descents to the Earth.
+#[inline]
+fn dragon_in_sky(
+    pos: &Position,
+    piece: Piece,
+    from: Square,
+    us: usize,
+    out: &mut impl FnMut(Action),
+) {
+    for &d in &ALL_DIRS {
+        slide(pos, piece, from, SKY, d, 3, true, out);
+    }
+    for (df, dr) in [(0, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)] {
+        if let Some(t) = shift(from, EARTH, df, dr) {
+            if open_for(pos, t, us) {
+                out(Action::normal(from, t));
+            }
+        }
+    }
+}
+
+/// A Pegasus on the Earth: rook slides, and jumps up to the Sky.
+#[inline]
+fn pegasus_on_earth(
+    pos: &Position,
+    piece: Piece,
+    from: Square,
+    _us: usize,
+    out: &mut impl FnMut(Action),
+) {
+    for &(df, dr) in &ORTHO {
+        slide(pos, piece, from, EARTH, (df, dr), 9, true, out);
+        if pos.empty_at(shift(from, EARTH, df, dr)) {
+            if let Some(t) = shift(from, SKY, 2 * df, 2 * dr) {
+                if pos.is_empty(t) {
+                    out(Action::normal(from, t));
                 }
             }
-            (DRAGON, EARTH) => {
-                for &(df, dr) in &ALL_DIRS {
-                    // Quiet slide, then the cannon capture over one screen.
-                    let mut s = from;
-                    let mut screen = false;
-                    while let Some(n) = shift(s, EARTH, df, dr) {
-                        s = n;
-                        if pos.is_empty(s) {
-                            if !screen {
-                                out(Action::normal(from, s));
-                            }
-                        } else if !screen {
-                            screen = true;
-                        } else {
-                            if enemy_at(pos, s, us) {
-                                out(Action::normal(from, s));
-                            }
-                            break;
-                        }
-                    }
-                }
-                for (df, dr) in [(0, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)] {
-                    if let Some(t) = shift(from, SKY, df, dr) {
-                        if pos.is_empty(t) {
-                            out(Action::normal(from, t));
-                        }
-                    }
+        }
+    }
+}
+
+/// A Pegasus in the Sky: short slides, and jumps down to the Earth.
+#[inline]
+fn pegasus_in_sky(
+    pos: &Position,
+    piece: Piece,
+    from: Square,
+    us: usize,
+    out: &mut impl FnMut(Action),
+) {
+    for &(df, dr) in &ORTHO {
+        slide(pos, piece, from, SKY, (df, dr), 3, true, out);
+        if pos.empty_at(shift(from, SKY, df, dr)) {
+            if let Some(t) = shift(from, EARTH, 2 * df, 2 * dr) {
+                if open_for(pos, t, us) {
+                    out(Action::normal(from, t));
                 }
             }
-            (DRAGON, _) => {
-                for &d in &ALL_DIRS {
-                    slide(pos, piece, from, SKY, d, 3, true, out);
-                }
-                for (df, dr) in [(0, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)] {
-                    if let Some(t) = shift(from, EARTH, df, dr) {
-                        if open_for(pos, t, us) {
-                            out(Action::normal(from, t));
-                        }
-                    }
-                }
-            }
-            (PEGASUS, EARTH) => {
-                for &(df, dr) in &ORTHO {
-                    slide(pos, piece, from, EARTH, (df, dr), 9, true, out);
-                    if pos.empty_at(shift(from, EARTH, df, dr)) {
-                        if let Some(t) = shift(from, SKY, 2 * df, 2 * dr) {
-                            if pos.is_empty(t) {
-                                out(Action::normal(from, t));
-                            }
-                        }
-                    }
+        }
+    }
+}
+
+/// An Archer: short orthogonal moves, and shots into the Sky or over an Earth piece.
+#[inline]
+fn archer(pos: &Position, piece: Piece, from: Square, us: usize, out: &mut impl FnMut(Action)) {
+    for &d in &ORTHO {
+        slide(pos, piece, from, EARTH, d, 2, false, out);
+    }
+    for &(df, dr) in &DIAG {
+        let Some(up) = shift(from, SKY, df, dr) else {
+            continue;
+        };
+        if enemy_at(pos, up, us) {
+            out(Action::new(from, from, up, ActionKind::Shot));
+        } else if pos.is_empty(up) {
+            if let Some(t) = shift(from, EARTH, 2 * df, 2 * dr) {
+                if enemy_at(pos, t, us) {
+                    out(Action::new(from, from, t, ActionKind::Shot));
                 }
             }
-            (PEGASUS, _) => {
-                for &(df, dr) in &ORTHO {
-                    slide(pos, piece, from, SKY, (df, dr), 3, true, out);
-                    if pos.empty_at(shift(from, SKY, df, dr)) {
-                        if let Some(t) = shift(from, EARTH, 2 * df, 2 * dr) {
-                            if open_for(pos, t, us) {
-                                out(Action::normal(from, t));
-                            }
-                        }
-                    }
+        }
+    }
+}
+
+/// A Giant: king steps and diagonal jumps.
+#[inline]
+fn giant(pos: &Position, piece: Piece, from: Square, us: usize, out: &mut impl FnMut(Action)) {
+    for &(df, dr) in &ALL_DIRS {
+        if let Some(t) = shift(from, EARTH, df, dr) {
+            if open_for(pos, t, us) {
+                push_normal(pos, piece, from, t, out);
+            }
+        }
+    }
+    for &(df, dr) in &DIAG {
+        if pos.empty_at(shift(from, EARTH, df, dr)) {
+            if let Some(t) = shift(from, EARTH, 2 * df, 2 * dr) {
+                if open_for(pos, t, us) {
+                    push_normal(pos, piece, from, t, out);
                 }
             }
-            (ARCHER, _) => {
-                for &d in &ORTHO {
-                    slide(pos, piece, from, EARTH, d, 2, false, out);
-                }
-                for &(df, dr) in &DIAG {
-                    let Some(up) = shift(from, SKY, df, dr) else {
-                        continue;
-                    };
-                    if enemy_at(pos, up, us) {
-                        out(Action::new(from, from, up, ActionKind::Shot));
-                    } else if pos.is_empty(up) {
-                        if let Some(t) = shift(from, EARTH, 2 * df, 2 * dr) {
-                            if enemy_at(pos, t, us) {
-                                out(Action::new(from, from, t, ActionKind::Shot));
-                            }
-                        }
-                    }
-                }
+        }
+    }
+}
+
+/// A Hero: diagonal steps, orthogonal captures.
+#[inline]
+fn hero(pos: &Position, piece: Piece, from: Square, us: usize, out: &mut impl FnMut(Action)) {
+    for &(df, dr) in &DIAG {
+        if let Some(t) = shift(from, EARTH, df, dr) {
+            if pos.is_empty(t) {
+                push_normal(pos, piece, from, t, out);
             }
-            (GIANT, _) => {
-                for &(df, dr) in &ALL_DIRS {
-                    if let Some(t) = shift(from, EARTH, df, dr) {
-                        if open_for(pos, t, us) {
-                            push_normal(pos, piece, from, t, out);
-                        }
-                    }
-                }
-                for &(df, dr) in &DIAG {
-                    if pos.empty_at(shift(from, EARTH, df, dr)) {
-                        if let Some(t) = shift(from, EARTH, 2 * df, 2 * dr) {
-                            if open_for(pos, t, us) {
-                                push_normal(pos, piece, from, t, out);
-                            }
-                        }
-                    }
-                }
+        }
+    }
+    for &(df, dr) in &ORTHO {
+        if let Some(t) = shift(from, EARTH, df, dr) {
+            if enemy_at(pos, t, us) {
+                push_normal(pos, piece, from, t, out);
             }
-            (HERO, _) => {
-                for &(df, dr) in &DIAG {
-                    if let Some(t) = shift(from, EARTH, df, dr) {
-                        if pos.is_empty(t) {
-                            push_normal(pos, piece, from, t, out);
-                        }
-                    }
-                }
-                for &(df, dr) in &ORTHO {
-                    if let Some(t) = shift(from, EARTH, df, dr) {
-                        if enemy_at(pos, t, us) {
-                            push_normal(pos, piece, from, t, out);
-                        }
-                    }
-                }
-            }
-            (WARRIOR, _) => {
-                let f = forward(us);
-                let diag = [shift(from, EARTH, -1, f), shift(from, EARTH, 1, f)];
-                for t in diag.into_iter().flatten() {
+        }
+    }
+}
+
+/// A Warrior: diagonal steps, the straight capture, and its first double step.
+#[inline]
+fn warrior(pos: &Position, piece: Piece, from: Square, us: usize, out: &mut impl FnMut(Action)) {
+    let f = forward(us);
+    let diag = [shift(from, EARTH, -1, f), shift(from, EARTH, 1, f)];
+    for t in diag.into_iter().flatten() {
+        if pos.is_empty(t) {
+            push_normal(pos, piece, from, t, out);
+        }
+    }
+    if let Some(t) = shift(from, EARTH, 0, f) {
+        if enemy_at(pos, t, us) {
+            push_normal(pos, piece, from, t, out);
+        }
+    }
+    if piece.mark() == FIRST {
+        let open = [pos.empty_at(diag[0]), pos.empty_at(diag[1])];
+        for (df, via) in [(-2, open[0]), (0, open[0] || open[1]), (2, open[1])] {
+            if via {
+                if let Some(t) = shift(from, EARTH, df, 2 * f) {
                     if pos.is_empty(t) {
                         push_normal(pos, piece, from, t, out);
                     }
                 }
-                if let Some(t) = shift(from, EARTH, 0, f) {
-                    if enemy_at(pos, t, us) {
-                        push_normal(pos, piece, from, t, out);
-                    }
-                }
-                if piece.mark() == FIRST {
-                    let open = [pos.empty_at(diag[0]), pos.empty_at(diag[1])];
-                    for (df, via) in [(-2, open[0]), (0, open[0] || open[1]), (2, open[1])] {
-                        if via {
-                            if let Some(t) = shift(from, EARTH, df, 2 * f) {
-                                if pos.is_empty(t) {
-                                    push_normal(pos, piece, from, t, out);
-                                }
-                            }
-                        }
+            }
+        }
+    }
+}
+
+/// An Eagle: bent flights in the Sky, and swoops onto Earth pieces.
+#[inline]
+fn eagle(pos: &Position, _piece: Piece, from: Square, us: usize, out: &mut impl FnMut(Action)) {
+    for &(df, dr) in &ORTHO {
+        if pos.empty_at(shift(from, SKY, df, dr)) {
+            // The two squares beyond the leg, sideways.
+            for side in [-1, 1] {
+                let (sf, sr) = if df == 0 {
+                    (side, 2 * dr)
+                } else {
+                    (2 * df, side)
+                };
+                if let Some(t) = shift(from, SKY, sf, sr) {
+                    if open_for(pos, t, us) {
+                        out(Action::normal(from, t));
                     }
                 }
             }
-            (EAGLE, _) => {
-                for &(df, dr) in &ORTHO {
-                    if pos.empty_at(shift(from, SKY, df, dr)) {
-                        // The two squares beyond the leg, sideways.
-                        for side in [-1, 1] {
-                            let (sf, sr) = if df == 0 {
-                                (side, 2 * dr)
-                            } else {
-                                (2 * df, side)
-                            };
-                            if let Some(t) = shift(from, SKY, sf, sr) {
-                                if open_for(pos, t, us) {
-                                    out(Action::normal(from, t));
-                                }
-                            }
-                        }
-                    }
-                }
-                for &(df, dr) in &DIAG {
-                    if let (Some(v), Some(land)) =
-                        (shift(from, EARTH, df, dr), shift(from, SKY, 2 * df, 2 * dr))
-                    {
-                        if enemy_at(pos, v, us) && pos.is_empty(land) {
-                            out(Action::new(from, land, v, ActionKind::Swoop));
-                        }
-                    }
-                }
+        }
+    }
+    for &(df, dr) in &DIAG {
+        if let (Some(v), Some(land)) =
+            (shift(from, EARTH, df, dr), shift(from, SKY, 2 * df, 2 * dr))
+        {
+            if enemy_at(pos, v, us) && pos.is_empty(land) {
+                out(Action::new(from, land, v, ActionKind::Swoop));
             }
-            _ => {}
         }
     }
 }

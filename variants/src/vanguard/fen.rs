@@ -30,8 +30,39 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
             fields.len()
         )));
     }
+    let mut pos = read_board(fields[0])?;
+    for color in 0..2 {
+        if pos.pieces(color, KING).count() > 1 {
+            return Err(err("a side has more than one King"));
+        }
+    }
+    if pos.by_kind[KING].is_empty() {
+        return Err(err("neither side has a King"));
+    }
+    if Side::from_fen(fields[1])? == Side::Black {
+        pos.set_side(1);
+    }
+    read_rights(&mut pos, fields[2])?;
+    if xboard_form {
+        grant_start_rank_rights(&mut pos);
+    }
+    pos.halfmove = fields[3]
+        .parse()
+        .map_err(|_| err(format!("bad halfmove clock '{}'", fields[3])))?;
+    pos.fullmove = fields[4]
+        .parse()
+        .ok()
+        .filter(|&n: &u32| n >= 1)
+        .ok_or_else(|| err(format!("bad move number '{}'", fields[4])))?;
+    // No history is known before the FEN: the clock bounds the window.
+    pos.reversible = pos.halfmove;
+    Ok(pos)
+}
+
+/// Reads the board field: 16 ranks, empty runs of one or two digits.
+fn read_board(board: &str) -> Result<Position, FenError> {
     let mut pos = Position::empty();
-    let ranks: Vec<&str> = fields[0].split('/').collect();
+    let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 16 {
         return Err(err(format!(
             "the board needs 16 ranks, found {}",
@@ -76,20 +107,15 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
             return Err(err(format!("rank {} has {file} squares, not 16", rank + 1)));
         }
     }
-    for color in 0..2 {
-        if pos.pieces(color, KING).count() > 1 {
-            return Err(err("a side has more than one King"));
-        }
-    }
-    if pos.by_kind[KING].is_empty() {
-        return Err(err("neither side has a King"));
-    }
-    if Side::from_fen(fields[1])? == Side::Black {
-        pos.set_side(1);
-    }
-    if fields[2] != "-" {
+    Ok(pos)
+}
+
+/// Reads the initial-move rights field (`-`, or the files of the Pawns and
+/// Soldiers that still have it, White's upper-case first, in file order).
+fn read_rights(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    if field != "-" {
         let mut last: [Option<char>; 2] = [None, None];
-        for c in fields[2].chars() {
+        for c in field.chars() {
             let color = if c.is_ascii_uppercase() { 0 } else { 1 };
             let lower = c.to_ascii_lowercase();
             if !('a'..='p').contains(&lower) {
@@ -118,28 +144,21 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
             }
         }
     }
-    if xboard_form {
-        for color in 0..2 {
-            let start_rank = if color == 0 { 2 } else { 13 };
-            let candidates = pos.pieces(color, PAWN) | pos.pieces(color, SOLDIER);
-            for sq in candidates.iter() {
-                if rank_of(sq) == start_rank {
-                    pos.set_right(sq, true);
-                }
+    Ok(())
+}
+
+/// XBoard's FEN has no rights field: every Pawn and Soldier on its start
+/// rank gets its initial-move right.
+fn grant_start_rank_rights(pos: &mut Position) {
+    for color in 0..2 {
+        let start_rank = if color == 0 { 2 } else { 13 };
+        let candidates = pos.pieces(color, PAWN) | pos.pieces(color, SOLDIER);
+        for sq in candidates.iter() {
+            if rank_of(sq) == start_rank {
+                pos.set_right(sq, true);
             }
         }
     }
-    pos.halfmove = fields[3]
-        .parse()
-        .map_err(|_| err(format!("bad halfmove clock '{}'", fields[3])))?;
-    pos.fullmove = fields[4]
-        .parse()
-        .ok()
-        .filter(|&n: &u32| n >= 1)
-        .ok_or_else(|| err(format!("bad move number '{}'", fields[4])))?;
-    // No history is known before the FEN: the clock bounds the window.
-    pos.reversible = pos.halfmove;
-    Ok(pos)
 }
 
 /// Writes the FEN in the six-field form XBoard reads for this board: no

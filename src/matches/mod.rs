@@ -231,24 +231,7 @@ fn configure(args: &MatchArgs) -> Result<Config, String> {
         EngineSpec::parse(&args.engines[1])?,
     ];
     let mut referee = referee::referee(&args.variant).map_err(|e| e.to_string())?;
-    let tc = args.tc.as_deref().map(TimeControl::parse).transpose()?;
-    let st = match args.st {
-        Some(s) => Some(
-            spec::seconds_of(s)
-                .filter(|d| !d.is_zero())
-                .ok_or("--st needs a positive number of seconds")?,
-        ),
-        None => None,
-    };
-    let limits = Limits {
-        tc,
-        st,
-        nodes: args.nodes,
-        depth: args.depth,
-    };
-    if limits == Limits::default() {
-        return Err("give a limit: --tc, --st, --nodes or --depth".into());
-    }
+    let limits = match_limits(args)?;
     if args.nodes.is_some() && engines.iter().any(|e| e.proto == spec::Proto::Xboard) {
         return Err("--nodes works with UCI engines only (XBoard has no node limit)".into());
     }
@@ -269,58 +252,8 @@ fn configure(args: &MatchArgs) -> Result<Config, String> {
         None => Vec::new(),
     };
     let games = args.games as usize;
-    let pair = if args.repeat { 2 } else { 1 };
-    let mut jobs = Vec::new();
-    for index in 0..games {
-        let opening_index = index / pair;
-        if opening_index as u64 % shard.count as u64 != (shard.index - 1) as u64 {
-            continue;
-        }
-        let opening = openings::opening(
-            referee.as_mut(),
-            &fens,
-            opening_index,
-            args.random_plies as usize,
-            args.seed,
-        )?;
-        jobs.push(Job {
-            index,
-            opening_index,
-            opening,
-            first_is_white: index % 2 == 0,
-        });
-    }
-    let limits_text = [
-        tc.map(|t| format!("tc={}", t.pgn())),
-        st.map(|s| format!("st={}", spec::format_seconds(s))),
-        args.nodes.map(|n| format!("nodes={n}")),
-        args.depth.map(|d| format!("depth={d}")),
-    ]
-    .into_iter()
-    .flatten()
-    .collect::<Vec<_>>()
-    .join(" ");
-    let openings_text = match &args.openings {
-        Some(path) => format!("{} ({} positions)", path.display(), fens.len()),
-        None => "none".into(),
-    };
-    let id = MatchId {
-        variant: referee.variant().to_string(),
-        engines: args.engines.clone(),
-        limits: limits_text,
-        games,
-        openings: openings_text,
-        random_plies: args.random_plies as usize,
-        seed: args.seed,
-        repeat: args.repeat,
-        adjudication: format!(
-            "draw={} resign={} maxplies={} timemargin={}",
-            args.draw.as_deref().unwrap_or("-"),
-            args.resign.as_deref().unwrap_or("-"),
-            args.maxplies.map_or("-".into(), |m| m.to_string()),
-            args.timemargin
-        ),
-    };
+    let jobs = match_jobs(args, referee.as_mut(), &fens, shard)?;
+    let id = match_id(args, referee.variant(), &limits, fens.len(), games);
     Ok(Config {
         engines,
         rules: GameRules {
@@ -341,6 +274,103 @@ fn configure(args: &MatchArgs) -> Result<Config, String> {
         jobs,
         event: args.event.clone(),
     })
+}
+
+/// The limits per move of `--tc`, `--st`, `--nodes` and `--depth` (at
+/// least one).
+fn match_limits(args: &MatchArgs) -> Result<Limits, String> {
+    let tc = args.tc.as_deref().map(TimeControl::parse).transpose()?;
+    let st = match args.st {
+        Some(s) => Some(
+            spec::seconds_of(s)
+                .filter(|d| !d.is_zero())
+                .ok_or("--st needs a positive number of seconds")?,
+        ),
+        None => None,
+    };
+    let limits = Limits {
+        tc,
+        st,
+        nodes: args.nodes,
+        depth: args.depth,
+    };
+    if limits == Limits::default() {
+        return Err("give a limit: --tc, --st, --nodes or --depth".into());
+    }
+    Ok(limits)
+}
+
+/// The games this shard plays, each with its opening and colours.
+fn match_jobs(
+    args: &MatchArgs,
+    referee: &mut dyn referee::Referee,
+    fens: &[String],
+    shard: Shard,
+) -> Result<Vec<Job>, String> {
+    let games = args.games as usize;
+    let pair = if args.repeat { 2 } else { 1 };
+    let mut jobs = Vec::new();
+    for index in 0..games {
+        let opening_index = index / pair;
+        if opening_index as u64 % shard.count as u64 != (shard.index - 1) as u64 {
+            continue;
+        }
+        let opening = openings::opening(
+            referee,
+            fens,
+            opening_index,
+            args.random_plies as usize,
+            args.seed,
+        )?;
+        jobs.push(Job {
+            index,
+            opening_index,
+            opening,
+            first_is_white: index % 2 == 0,
+        });
+    }
+    Ok(jobs)
+}
+
+/// What identifies the match in its reports (merged shards must agree).
+fn match_id(
+    args: &MatchArgs,
+    variant: &str,
+    limits: &Limits,
+    positions: usize,
+    games: usize,
+) -> MatchId {
+    let limits_text = [
+        limits.tc.map(|t| format!("tc={}", t.pgn())),
+        limits.st.map(|s| format!("st={}", spec::format_seconds(s))),
+        args.nodes.map(|n| format!("nodes={n}")),
+        args.depth.map(|d| format!("depth={d}")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" ");
+    let openings_text = match &args.openings {
+        Some(path) => format!("{} ({} positions)", path.display(), positions),
+        None => "none".into(),
+    };
+    MatchId {
+        variant: variant.to_string(),
+        engines: args.engines.clone(),
+        limits: limits_text,
+        games,
+        openings: openings_text,
+        random_plies: args.random_plies as usize,
+        seed: args.seed,
+        repeat: args.repeat,
+        adjudication: format!(
+            "draw={} resign={} maxplies={} timemargin={}",
+            args.draw.as_deref().unwrap_or("-"),
+            args.resign.as_deref().unwrap_or("-"),
+            args.maxplies.map_or("-".into(), |m| m.to_string()),
+            args.timemargin
+        ),
+    }
 }
 
 /// A worker's pair of engines (first engine, second engine); `None` when

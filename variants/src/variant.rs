@@ -92,6 +92,19 @@ pub trait Rules: Sized + Send + Sync + 'static {
         Self::halfmove_clock(pos) >= MOVE_RULE_PLIES
     }
 
+    /// The verdict most games share once their own rules (a captured
+    /// King, dead material) found none: no legal turn is mate or stalemate
+    /// ([`Outcome::no_legal_move`]), else the move-count rule may draw.
+    fn mate_stalemate_or_move_rule(pos: &Self::Position) -> Option<Outcome> {
+        if Self::count_turns(pos) == 0 {
+            return Some(Outcome::no_legal_move(
+                Self::side_to_move(pos),
+                Self::in_check(pos),
+            ));
+        }
+        Self::move_rule_reached(pos).then_some(Outcome::Draw(crate::DrawReason::FiftyMoves))
+    }
+
     /// Plies since the last action that no later position can undo: only
     /// positions within this window can repeat the current one. The
     /// 50-move clock serves where every clock-resetting move is

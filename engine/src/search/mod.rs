@@ -28,7 +28,7 @@ use crate::tt::{Bound, Hit, Table};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use variants::{Outcome, Variant};
+use variants::{MoveCode, Outcome, Variant};
 
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
@@ -313,6 +313,27 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
         }
         self.aborted
+    }
+
+    /// Stores a node's result: its best ply and score (mate scores made
+    /// relative to the node), the evaluation it used (none in check) and
+    /// the depth searched.
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &self,
+        key: u64,
+        best_move: V::Move,
+        best: i32,
+        ply: usize,
+        eval: Option<i32>,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let eval = eval.unwrap_or(0);
+        let score = to_tt(best, ply);
+        self.shared
+            .tt
+            .store(key, best_move.to_bits(), score, eval, depth, bound);
     }
 
     fn terminal_score(pos: &V::Position, ply: usize) -> i32 {

@@ -4,7 +4,7 @@
 
 use super::params::*;
 use super::picker::MovePicker;
-use super::{bound_of, from_tt, to_tt, tt_cutoff, Worker, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::{bound_of, from_tt, tt_cutoff, Worker, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::tt::{Bound, Hit};
 use variants::{MoveCode, MoveList, Variant};
 
@@ -246,12 +246,12 @@ impl<V: Variant> Worker<'_, V> {
         // The entry keeps the evaluation this node used, refined by the
         // table's bound where it had one: keeping the plain static
         // evaluation instead measured -17 Elo (252 games at 20,000 nodes).
-        let stored_eval = if in_check { 0 } else { eval };
-        self.shared.tt.store(
+        self.store(
             key,
-            best_move.to_bits(),
-            to_tt(best, ply),
-            stored_eval,
+            best_move,
+            best,
+            ply,
+            (!in_check).then_some(eval),
             depth,
             bound,
         );

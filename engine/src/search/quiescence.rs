@@ -3,7 +3,7 @@
 
 use super::params::QS_EVASION_PLIES;
 use super::picker::quiescence_key;
-use super::{bound_of, to_tt, tt_cutoff, Worker, INF, MAX_PLY};
+use super::{bound_of, tt_cutoff, Worker, INF, MAX_PLY};
 use variants::{MoveCode, MoveList, Variant};
 
 impl<V: Variant> Worker<'_, V> {
@@ -90,12 +90,12 @@ impl<V: Variant> Worker<'_, V> {
             }
         }
         let bound = bound_of(best, original_alpha, alpha, beta);
-        let stored_eval = if in_check { 0 } else { stand };
-        self.shared.tt.store(
+        self.store(
             key,
-            best_move.to_bits(),
-            to_tt(best, ply),
-            stored_eval,
+            best_move,
+            best,
+            ply,
+            (!in_check).then_some(stand),
             0,
             bound,
         );

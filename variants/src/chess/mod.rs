@@ -66,14 +66,8 @@ impl Rules for Chess {
     }
 
     fn rule_outcome(pos: &Position) -> Option<Outcome> {
-        if count_legal(pos) == 0 {
-            return Some(Outcome::no_legal_move(
-                Self::side_to_move(pos),
-                pos.in_check(),
-            ));
-        }
-        if Self::move_rule_reached(pos) {
-            return Some(Outcome::Draw(DrawReason::FiftyMoves));
+        if let Some(outcome) = Self::mate_stalemate_or_move_rule(pos) {
+            return Some(outcome);
         }
         if pos.insufficient_material() {
             return Some(Outcome::Draw(DrawReason::InsufficientMaterial));

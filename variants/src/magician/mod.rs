@@ -19,8 +19,7 @@ pub use position::Position;
 pub use types::Move;
 
 use crate::{
-    DrawReason, Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules,
-    SearchHints, Side,
+    Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints, Side,
 };
 use movegen::{count_legal, legal_moves};
 use types::MoveKind;
@@ -62,14 +61,8 @@ impl Rules for Magician {
     }
 
     fn rule_outcome(pos: &Position) -> Option<Outcome> {
-        if count_legal(pos) == 0 {
-            return Some(Outcome::no_legal_move(
-                Side::from_index(pos.side()),
-                pos.in_check(),
-            ));
-        }
-        // A mate on the 100th ply stands (checked above).
-        (Self::move_rule_reached(pos)).then_some(Outcome::Draw(DrawReason::FiftyMoves))
+        // A mate on the 100th ply stands (checked first).
+        Self::mate_stalemate_or_move_rule(pos)
     }
 
     fn count_turns(pos: &Position) -> u64 {

@@ -21,8 +21,8 @@ pub use position::Position;
 pub use types::Action;
 
 use crate::{
-    DrawReason, Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules,
-    SearchHints, Side, WinReason,
+    Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints, Side,
+    WinReason,
 };
 
 /// Vanguard Chess.
@@ -74,13 +74,7 @@ impl Rules for Vanguard {
                 });
             }
         }
-        if movegen::count_legal(pos) == 0 {
-            return Some(Outcome::no_legal_move(
-                Side::from_index(pos.side),
-                pos.in_check(),
-            ));
-        }
-        (Self::move_rule_reached(pos)).then_some(Outcome::Draw(DrawReason::FiftyMoves))
+        Self::mate_stalemate_or_move_rule(pos)
     }
 
     fn count_turns(pos: &Position) -> u64 {

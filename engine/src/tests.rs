@@ -5,7 +5,7 @@ use crate::search::{first_turn, MATE_BOUND};
 use std::time::Duration;
 use variants::chess::Chess;
 use variants::prelude::*;
-use variants::{FenError, MoveCode, MoveError, MoveList, Outcome, Side, Variant, WinReason};
+use variants::{FenError, MoveError, MoveList, Outcome, Side, Variant, WinReason};
 
 fn request<V: Variant>(root: V::Position, limits: Limits, threads: usize) -> Request<V> {
     Request {
@@ -163,15 +163,7 @@ struct RacePos {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Add(u8);
 
-impl MoveCode for Add {
-    const NONE: Add = Add(0);
-    fn to_bits(self) -> u64 {
-        self.0 as u64
-    }
-    fn from_bits(bits: u64) -> Add {
-        Add(bits as u8)
-    }
-}
+variants::impl_move_code!(Add(u8), Add(0));
 
 impl Rules for Race {
     type Position = RacePos;

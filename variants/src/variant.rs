@@ -19,6 +19,26 @@ pub trait MoveCode: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     fn from_bits(bits: u64) -> Self;
 }
 
+/// Implements [`MoveCode`] for a move that is a newtype over an unsigned
+/// integer: the bits are the integer; bits that do not fit are cut, which
+/// gives a move that matches no generated one.
+///
+/// `impl_move_code!(Move(u16), Move(0));`
+#[macro_export]
+macro_rules! impl_move_code {
+    ($move:ident($int:ty), $none:expr) => {
+        impl $crate::MoveCode for $move {
+            const NONE: Self = $none;
+            fn to_bits(self) -> u64 {
+                self.0 as u64
+            }
+            fn from_bits(bits: u64) -> Self {
+                $move(bits as $int)
+            }
+        }
+    };
+}
+
 /// Plies without a capture or pawn-class move after which every game is
 /// drawn (the 50-move rule: 50 moves of each side).
 pub const MOVE_RULE_PLIES: u32 = 100;

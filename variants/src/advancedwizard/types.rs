@@ -4,8 +4,6 @@
 //! 1; rank and file from 0), so the two boards are 162 squares in one array
 //! and "the square above" is `+ 81`.
 
-use crate::MoveCode;
-
 /// A square index, 0..162.
 pub type Square = usize;
 /// Squares on both boards.
@@ -288,12 +286,4 @@ impl Action {
     }
 }
 
-impl MoveCode for Action {
-    const NONE: Self = Action::NONE;
-    fn to_bits(self) -> u64 {
-        self.0 as u64
-    }
-    fn from_bits(bits: u64) -> Self {
-        Action(bits as u32)
-    }
-}
+crate::impl_move_code!(Action(u32), Action::NONE);

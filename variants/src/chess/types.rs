@@ -1,6 +1,5 @@
 //! Squares, pieces and the compact chess move.
 
-use crate::MoveCode;
 use std::fmt;
 
 /// A square index: a1 = 0, b1 = 1, ..., h8 = 63.
@@ -176,15 +175,7 @@ impl fmt::Debug for Move {
     }
 }
 
-impl MoveCode for Move {
-    const NONE: Move = Move(0);
-    fn to_bits(self) -> u64 {
-        self.0 as u64
-    }
-    fn from_bits(bits: u64) -> Move {
-        Move(bits as u16)
-    }
-}
+crate::impl_move_code!(Move(u16), Move(0));
 
 /// Rank bitboards.
 pub const RANK_1: u64 = 0xFF;
@@ -202,6 +193,7 @@ pub const FILE_H: u64 = FILE_A << 7;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::MoveCode;
 
     #[test]
     fn move_fields_round_trip() {

@@ -5,7 +5,6 @@
 //! ever reaches.
 
 use crate::geometry::{self, leaper_table, KNIGHT_STEPS};
-use crate::MoveCode;
 
 /// A cell index, `rank * 8 + file`.
 pub type Square = usize;
@@ -211,12 +210,4 @@ impl Move {
     }
 }
 
-impl MoveCode for Move {
-    const NONE: Move = Move(0);
-    fn to_bits(self) -> u64 {
-        self.0 as u64
-    }
-    fn from_bits(bits: u64) -> Move {
-        Move(bits as u32)
-    }
-}
+crate::impl_move_code!(Move(u32), Move(0));

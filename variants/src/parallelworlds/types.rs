@@ -4,8 +4,6 @@
 //! levels 1..3), so the same file and rank one level up is `+ 64` and each
 //! level is one 64-bit bitboard.
 
-use crate::MoveCode;
-
 /// A square index, 0..192.
 pub type Square = usize;
 /// Squares on the three levels.
@@ -173,12 +171,4 @@ impl SubMove {
     }
 }
 
-impl MoveCode for SubMove {
-    const NONE: Self = SubMove::NONE;
-    fn to_bits(self) -> u64 {
-        self.0 as u64
-    }
-    fn from_bits(bits: u64) -> Self {
-        SubMove(bits as u32)
-    }
-}
+crate::impl_move_code!(SubMove(u32), SubMove::NONE);

@@ -203,15 +203,7 @@ impl Action {
     }
 }
 
-impl crate::MoveCode for Action {
-    const NONE: Self = Action::NONE;
-    fn to_bits(self) -> u64 {
-        self.0 as u64
-    }
-    fn from_bits(bits: u64) -> Self {
-        Action(bits as u32)
-    }
-}
+crate::impl_move_code!(Action(u32), Action::NONE);
 
 /// The (x, y) vectors of an atom in all its versions.
 const fn versions(a: i32, b: i32) -> [(i32, i32); 8] {

@@ -1,5 +1,6 @@
 //! One game between two engines, refereed by the variant's rules.
 
+use super::error::MatchError;
 use super::openings::Opening;
 use super::player::{GameSetup, Limits, MoveRequest, Player, Reply};
 use super::process::Failure;
@@ -95,11 +96,8 @@ pub fn play(
     opening: &Opening,
     mut players: [&mut dyn Player; 2],
     rules: &GameRules,
-) -> Result<Finished, String> {
-    referee.reset(&opening.fen)?;
-    for m in &opening.moves {
-        referee.play(m)?;
-    }
+) -> Result<Finished, MatchError> {
+    set_up_opening(referee, opening)?;
     let start_fen = opening.fen.clone();
     let standard_start = start_fen == referee.variant_start_fen();
     let mut game = GameInProgress::new(rules, &start_fen, standard_start);
@@ -113,6 +111,17 @@ pub fn play(
     };
     finished.plies = referee.played().len();
     Ok(finish(players, finished))
+}
+
+/// Sets the referee to the opening's position and plays its moves.
+fn set_up_opening(referee: &mut dyn Referee, opening: &Opening) -> Result<(), MatchError> {
+    referee.reset(&opening.fen).map_err(MatchError::Opening)?;
+    for m in &opening.moves {
+        referee
+            .play(m)
+            .map_err(|e| MatchError::Opening(format!("opening move {m}: {e}")))?;
+    }
+    Ok(())
 }
 
 /// A game under way: the clocks, the adjudication counters and which
@@ -161,7 +170,7 @@ impl<'a> GameInProgress<'a> {
         &mut self,
         referee: &dyn Referee,
         players: &mut [&mut dyn Player; 2],
-    ) -> Result<Option<Finished>, String> {
+    ) -> Result<Option<Finished>, MatchError> {
         let setup = GameSetup {
             variant: referee.variant(),
             start_fen: self.start_fen,
@@ -172,7 +181,7 @@ impl<'a> GameInProgress<'a> {
         for (i, player) in players.iter_mut().enumerate() {
             match player.new_game(&setup) {
                 Ok(()) => {}
-                Err(Failure::Unsupported(why)) => return Err(why),
+                Err(Failure::Unsupported(why)) => return Err(MatchError::Engine(why)),
                 Err(e) => {
                     self.restart[i] = true;
                     let side = Side::from_index(i);
@@ -375,6 +384,27 @@ fn adjudicate(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_opening_is_an_opening_error() {
+        let mut referee = super::super::referee::referee("chess").unwrap();
+        let bad_move = Opening {
+            fen: <variants::chess::Chess as variants::Fen>::START_FEN.to_string(),
+            moves: vec!["e2e5".to_string()],
+        };
+        assert!(matches!(
+            set_up_opening(referee.as_mut(), &bad_move),
+            Err(MatchError::Opening(m)) if m.starts_with("opening move e2e5: ")
+        ));
+        let bad_fen = Opening {
+            fen: "8/8/8 w".to_string(),
+            moves: Vec::new(),
+        };
+        assert!(matches!(
+            set_up_opening(referee.as_mut(), &bad_fen),
+            Err(MatchError::Opening(_))
+        ));
+    }
 
     fn rules(draw: Option<DrawRule>, resign: Option<ResignRule>) -> GameRules {
         GameRules {

@@ -2,6 +2,7 @@
 //! Arcana's own rules, and `arcana match-merge` for matches split into
 //! shards.
 
+mod error;
 mod game;
 pub mod openings;
 mod player;
@@ -14,6 +15,7 @@ mod uci_player;
 mod xboard_player;
 
 use clap::{Args, ValueEnum};
+use error::MatchError;
 use game::{Finished, GameRules};
 use openings::Opening;
 use player::{Limits, Player};
@@ -219,7 +221,13 @@ fn save_json(report: &Report, path: Option<&std::path::Path>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn configure(args: &MatchArgs) -> Result<Config, String> {
+/// The match `args` describe, checked; every failure is a
+/// [`MatchError::Config`].
+fn configure(args: &MatchArgs) -> Result<Config, MatchError> {
+    configure_checked(args).map_err(MatchError::Config)
+}
+
+fn configure_checked(args: &MatchArgs) -> Result<Config, String> {
     if args.engines.len() != 2 {
         return Err(format!(
             "a match needs exactly two --engine options, not {}",
@@ -387,17 +395,17 @@ fn start_engine(config: &Config, which: usize, worker: usize) -> Result<Box<dyn 
 }
 
 /// What a worker sends back.
-type Outcome = Result<(GameRecord, String), String>;
+type Outcome = Result<(GameRecord, String), MatchError>;
 
-fn play_match(args: &MatchArgs, config: &Config) -> Result<Report, String> {
+fn play_match(args: &MatchArgs, config: &Config) -> Result<Report, MatchError> {
     let total = config.jobs.len();
     let workers = (args.concurrency as usize).min(total.max(1));
     // Start every engine before the first game, so a bad command fails fast.
     let mut pairs: Vec<Pair> = Vec::new();
     for w in 0..workers {
         pairs.push([
-            Some(start_engine(config, 0, w)?),
-            Some(start_engine(config, 1, w)?),
+            Some(start_engine(config, 0, w).map_err(MatchError::Engine)?),
+            Some(start_engine(config, 1, w).map_err(MatchError::Engine)?),
         ]);
     }
     let mut names = [0, 1].map(|i| {
@@ -410,7 +418,9 @@ fn play_match(args: &MatchArgs, config: &Config) -> Result<Report, String> {
     }
     let mut pgn_file = match &args.pgn {
         Some(path) => {
-            Some(std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?)
+            let file = std::fs::File::create(path)
+                .map_err(|e| MatchError::Output(format!("{}: {e}", path.display())))?;
+            Some(file)
         }
         None => None,
     };
@@ -440,7 +450,7 @@ fn play_match(args: &MatchArgs, config: &Config) -> Result<Report, String> {
             record.count(&mut wld);
             if let Some(file) = pgn_file.as_mut() {
                 if let Err(e) = file.write_all(pgn.as_bytes()).and_then(|()| file.flush()) {
-                    fatal.get_or_insert(format!("writing the PGN: {e}"));
+                    fatal.get_or_insert(MatchError::Output(format!("writing the PGN: {e}")));
                     stop.store(true, Ordering::Relaxed);
                 }
             }
@@ -527,7 +537,9 @@ fn play_job(
     }
     let finished = match (restart_error, &mut *pair) {
         (Some((k, e)), _) => {
-            referee.reset(&job.opening.fen)?;
+            referee
+                .reset(&job.opening.fen)
+                .map_err(MatchError::Opening)?;
             let loser_is_white = (k == 0) == job.first_is_white;
             Finished {
                 result: if loser_is_white { "0-1" } else { "1-0" },

@@ -246,15 +246,8 @@ impl<V: Variant> Worker<'_, V> {
         // The entry keeps the evaluation this node used, refined by the
         // table's bound where it had one: keeping the plain static
         // evaluation instead measured -17 Elo (252 games at 20,000 nodes).
-        self.store(
-            key,
-            best_move,
-            best,
-            ply,
-            (!in_check).then_some(eval),
-            depth,
-            bound,
-        );
+        let stored_eval = (!in_check).then_some(eval);
+        self.store(key, best_move, best, ply, stored_eval, depth, bound);
         best
     }
 

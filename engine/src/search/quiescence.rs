@@ -90,15 +90,8 @@ impl<V: Variant> Worker<'_, V> {
             }
         }
         let bound = bound_of(best, original_alpha, alpha, beta);
-        self.store(
-            key,
-            best_move,
-            best,
-            ply,
-            (!in_check).then_some(stand),
-            0,
-            bound,
-        );
+        let stored_eval = (!in_check).then_some(stand);
+        self.store(key, best_move, best, ply, stored_eval, 0, bound);
         best
     }
 }

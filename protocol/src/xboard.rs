@@ -324,39 +324,37 @@ impl Session {
     pub(crate) fn xboard_command(&mut self, line: &str) {
         let words: Vec<&str> = line.split_whitespace().collect();
         let rest = line[words[0].len()..].trim();
-        let result: Result<(), String> = match words[0] {
-            "xboard" | "protover" | "accepted" | "rejected" | "computer" | "name" | "rating"
-            | "random" | "ics" | "draw" | "hint" | "bk" | "." | "nps" | "ping" => {
-                self.xb_handshake(&words, rest)
-            }
-            "new" | "variant" | "force" | "go" | "playother" | "white" | "black" | "setboard"
-            | "result" => self.xb_game_control(&words, rest),
-            "usermove" | "?" | "undo" | "remove" => self.xb_moves(&words, line),
-            "hard" | "easy" | "post" | "nopost" | "analyze" | "exit" => self.xb_thinking(&words),
-            "level" | "st" | "sd" | "time" | "otim" => self.xb_set_limits(&words),
-            "memory" | "cores" | "option" => self.xb_options(&words, rest),
-            "d" => {
-                self.show_board();
-                Ok(())
-            }
-            _ => {
-                // Without `usermove=1` accepted, moves come bare.
-                if words.len() == 1 && looks_like_move(words[0]) {
-                    self.xb_usermove(words[0], line);
-                    Ok(())
-                } else {
-                    Err("unknown command".to_string())
-                }
-            }
-        };
+        // Each group answers the commands it knows (`None` for the rest).
+        let result = self
+            .xb_handshake(&words, rest)
+            .or_else(|| self.xb_game_control(&words, rest))
+            .or_else(|| self.xb_moves(&words, line))
+            .or_else(|| self.xb_thinking(&words))
+            .or_else(|| self.xb_set_limits(&words))
+            .or_else(|| self.xb_options(&words, rest))
+            .unwrap_or_else(|| self.xb_other(&words, line));
         if let Err(reason) = result {
             self.xb_error(&reason, line);
         }
     }
 
+    /// The board for humans, and moves sent bare (without `usermove=1`
+    /// accepted); anything else is an unknown command.
+    fn xb_other(&mut self, words: &[&str], line: &str) -> Result<(), String> {
+        if words[0] == "d" {
+            self.show_board();
+            Ok(())
+        } else if words.len() == 1 && looks_like_move(words[0]) {
+            self.xb_usermove(words[0], line);
+            Ok(())
+        } else {
+            Err("unknown command".to_string())
+        }
+    }
+
     /// The handshake and keep-alive commands.
-    fn xb_handshake(&mut self, words: &[&str], rest: &str) -> Result<(), String> {
-        match words[0] {
+    fn xb_handshake(&mut self, words: &[&str], rest: &str) -> Option<Result<(), String>> {
+        Some(match words[0] {
             "xboard" => {
                 self.xboard = State::default();
                 Ok(())
@@ -372,13 +370,13 @@ impl Session {
                 self.say(&format!("pong {rest}"));
                 Ok(())
             }
-            _ => Err("unknown command".to_string()),
-        }
+            _ => return None,
+        })
     }
 
     /// Commands that start, set up or end a game, or say who plays what.
-    fn xb_game_control(&mut self, words: &[&str], rest: &str) -> Result<(), String> {
-        match words[0] {
+    fn xb_game_control(&mut self, words: &[&str], rest: &str) -> Option<Result<(), String>> {
+        Some(match words[0] {
             "new" => {
                 self.xb_new_game();
                 Ok(())
@@ -440,13 +438,13 @@ impl Session {
                 self.xboard.game_over = true;
                 Ok(())
             }
-            _ => Err("unknown command".to_string()),
-        }
+            _ => return None,
+        })
     }
 
     /// Moves: the user's, the engine's now (`?`), taking back.
-    fn xb_moves(&mut self, words: &[&str], line: &str) -> Result<(), String> {
-        match words[0] {
+    fn xb_moves(&mut self, words: &[&str], line: &str) -> Option<Result<(), String>> {
+        Some(match words[0] {
             "usermove" => {
                 match words.get(1) {
                     Some(token) => self.xb_usermove(token, line),
@@ -477,13 +475,13 @@ impl Session {
                     Ok(())
                 }
             }
-            _ => Err("unknown command".to_string()),
-        }
+            _ => return None,
+        })
     }
 
     /// Pondering, thinking output and analysis.
-    fn xb_thinking(&mut self, words: &[&str]) -> Result<(), String> {
-        match words[0] {
+    fn xb_thinking(&mut self, words: &[&str]) -> Option<Result<(), String>> {
+        Some(match words[0] {
             "hard" => {
                 self.xboard.ponder = true;
                 Ok(())
@@ -512,13 +510,13 @@ impl Session {
                 }
                 Ok(())
             }
-            _ => Err("unknown command".to_string()),
-        }
+            _ => return None,
+        })
     }
 
     /// Time and depth limits.
-    fn xb_set_limits(&mut self, words: &[&str]) -> Result<(), String> {
-        match words[0] {
+    fn xb_set_limits(&mut self, words: &[&str]) -> Option<Result<(), String>> {
+        Some(match words[0] {
             "level" => parse_level(&words[1..]).map(|lv| {
                 self.xboard.level = Some(lv);
                 self.xboard.st = None;
@@ -537,18 +535,18 @@ impl Session {
             },
             "time" => parse_centis(words.get(1)).map(|d| self.xboard.time = Some(d)),
             "otim" => parse_centis(words.get(1)).map(|d| self.xboard.otim = Some(d)),
-            _ => Err("unknown command".to_string()),
-        }
+            _ => return None,
+        })
     }
 
     /// Hash, threads and the engine's options.
-    fn xb_options(&mut self, words: &[&str], rest: &str) -> Result<(), String> {
-        match words[0] {
+    fn xb_options(&mut self, words: &[&str], rest: &str) -> Option<Result<(), String>> {
+        Some(match words[0] {
             "memory" => self.set_option("Hash", words.get(1).copied()),
             "cores" => self.set_option("Threads", words.get(1).copied()),
             "option" => self.xb_option(rest),
-            _ => Err("unknown command".to_string()),
-        }
+            _ => return None,
+        })
     }
 }
 

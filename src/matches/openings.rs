@@ -57,7 +57,8 @@ pub fn read_text(text: &str, name: &str, referee: &mut dyn Referee) -> Result<Ve
     Ok(fens)
 }
 
-/// The most fields of any game's FEN (Advanced Wizard Chess has seven).
+/// More fields than any game's FEN has (Advanced Wizard Chess has the
+/// most, seven).
 const FEN_FIELDS_MAX: usize = 8;
 
 /// The FEN of a line that holds a FEN, or an EPD record (the position's

@@ -207,7 +207,8 @@ struct Worker<'a, V: Variant> {
     search_moves: &'a [V::Move],
     /// Root plies already taken by better MultiPV lines.
     excluded: Vec<V::Move>,
-    /// Whether an iteration has completed (until then nothing aborts).
+    /// Whether an iteration has completed (until then nothing aborts
+    /// within the first [`FIRST_ITERATION_GRACE`] nodes).
     first_done: bool,
     /// The depth of the running iteration.
     root_depth: i32,

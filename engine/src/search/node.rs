@@ -155,10 +155,13 @@ impl<V: Variant> Worker<'_, V> {
             let extension = if mv == tt_move { tt_extension } else { 0 };
             let noisy = V::is_noisy(pos, mv);
             let child = V::make(pos, mv);
+            // A late quiet ply: late-move reductions apply to it.
+            let late_quiet =
+                depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED && !noisy && !in_check;
             // Whether the move checks matters only to pruning and LMR; the
             // test costs an attack computation, so other moves skip it.
-            let check_matters = (!pv_node && !in_check && searched > 0 && depth <= PRUNE_MAX_DEPTH)
-                || (depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED && !noisy && !in_check);
+            let check_matters =
+                (!pv_node && !in_check && searched > 0 && depth <= PRUNE_MAX_DEPTH) || late_quiet;
             let gives_check = check_matters && V::in_check(&child);
             // Step 10. Pruning of plies unlikely to matter.
             let prunable = !pv_node
@@ -176,8 +179,6 @@ impl<V: Variant> Worker<'_, V> {
             let score = if searched == 0 {
                 self.child(pos, &child, depth - 1 + extension, alpha, beta, ply + 1)
             } else {
-                let late_quiet =
-                    depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED && !noisy && !in_check;
                 let r = if late_quiet {
                     let killer = mv == killers[0] || mv == killers[1];
                     self.reduction(&node, mv, depth, searched, gives_check || killer, ply)
@@ -256,7 +257,7 @@ impl<V: Variant> Worker<'_, V> {
     /// for dozens of plies, and unbounded extensions turn a depth-2 search
     /// into minutes.
     fn may_extend(&self, ply: usize) -> bool {
-        ply < MAX_PLY / 2 && (ply as i32) < CHECK_EXTENSION_DEPTH_FACTOR * self.root_depth
+        ply < MAX_PLY / 2 && (ply as i32) < EXTENSION_DEPTH_FACTOR * self.root_depth
     }
 
     /// Step 5: the static evaluation (from the table when it has one;
@@ -361,7 +362,7 @@ impl<V: Variant> Worker<'_, V> {
             && h.depth >= depth - SE_TT_DEPTH_SLACK
             && matches!(h.bound, Bound::Lower | Bound::Exact)
             && tt_score.abs() < MATE_BOUND
-            && (ply as i32) < CHECK_EXTENSION_DEPTH_FACTOR * self.root_depth
+            && (ply as i32) < EXTENSION_DEPTH_FACTOR * self.root_depth
             && picker.contains(&node.tt_move);
         if !candidate {
             return Ok(0);

@@ -6,9 +6,10 @@
 /// apply: far more than depth 1 takes in a normal position.
 pub const FIRST_ITERATION_GRACE: u64 = 4096;
 
-/// Check extensions apply while the node's ply is below this many times
-/// the iteration's depth (crowded boards allow long chains of checks).
-pub const CHECK_EXTENSION_DEPTH_FACTOR: i32 = 2;
+/// Check and singular extensions apply while the node's ply is below this
+/// many times the iteration's depth (crowded boards allow long chains of
+/// checks).
+pub const EXTENSION_DEPTH_FACTOR: i32 = 2;
 
 /// Aspiration windows start at this iteration depth...
 pub const ASPIRATION_MIN_DEPTH: i32 = 5;

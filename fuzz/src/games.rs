@@ -66,8 +66,8 @@ pub fn moves<V: Variant>(bytes: &[u8]) {
         V::from_fen(start).unwrap_or_else(|e| panic!("{}: bench FEN {start}: {e}", V::ID));
     let walk = b.byte() % WALK_MAX;
     for _ in 0..walk {
-        match random_turn::<V>(&pos, &mut b) {
-            Some(next) => pos = next,
+        match random_turn::<V>(&pos, &mut |n| b.below(n)) {
+            Some((_, next)) => pos = next,
             None => break,
         }
     }
@@ -217,30 +217,18 @@ fn sample_turns<V: Variant>(pos: &V::Position) -> Vec<(Vec<V::Move>, String, V::
         let step = all.len().div_ceil(TURNS_CHECKED).max(1);
         return all.into_iter().step_by(step).collect();
     }
-    let mover = V::side_to_move(pos);
     let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut sample = Vec::new();
-    for _ in 0..TURNS_CHECKED {
-        let (mut at, mut plies) = (pos.clone(), Vec::new());
-        loop {
-            let mut list = MoveList::new();
-            V::generate(&at, &mut list);
-            if list.is_empty() {
-                break;
-            }
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            let mv = list[(seed >> 33) as usize % list.len()];
-            plies.push(mv);
-            at = V::make(&at, mv);
-            if V::side_to_move(&at) != mover {
-                break;
-            }
-        }
-        if !plies.is_empty() {
-            sample.push((plies.clone(), V::turn_to_token(pos, &plies), at));
-        }
-    }
-    sample
+    let mut choose = |n: usize| {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        (seed >> 33) as usize % n
+    };
+    (0..TURNS_CHECKED)
+        .filter_map(|_| random_turn::<V>(pos, &mut choose))
+        .map(|(plies, at)| {
+            let token = V::turn_to_token(pos, &plies);
+            (plies, token, at)
+        })
+        .collect()
 }
 
 /// Plays `plies` read from `text` after checking that they are one legal
@@ -278,24 +266,28 @@ fn play_checked<V: Variant>(pos: &V::Position, plies: &[V::Move], text: &str) ->
     at
 }
 
-/// One legal turn chosen by the input, played ply by ply; `None` when the
-/// side to move has none.
-fn random_turn<V: Variant>(pos: &V::Position, b: &mut Bytes) -> Option<V::Position> {
+/// One legal turn, each ply picked by `choose(number of plies)`, with the
+/// position after it; `None` when the side to move has none.
+fn random_turn<V: Variant>(
+    pos: &V::Position,
+    choose: &mut impl FnMut(usize) -> usize,
+) -> Option<(Vec<V::Move>, V::Position)> {
     let mover = V::side_to_move(pos);
-    let mut at = pos.clone();
-    let mut played = false;
+    let (mut at, mut plies) = (pos.clone(), Vec::new());
     loop {
         let mut list = MoveList::new();
         V::generate(&at, &mut list);
         if list.is_empty() {
-            return played.then_some(at);
+            break;
         }
-        at = V::make(&at, list[b.below(list.len())]);
-        played = true;
+        let mv = list[choose(list.len())];
+        plies.push(mv);
+        at = V::make(&at, mv);
         if V::side_to_move(&at) != mover {
-            return Some(at);
+            break;
         }
     }
+    (!plies.is_empty()).then_some((plies, at))
 }
 
 /// A search of a few hundred nodes: whatever it plays is a legal turn.

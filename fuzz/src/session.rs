@@ -66,13 +66,8 @@ pub fn session(bytes: &[u8], dialect: Dialect) {
         let _ = done.send(());
     });
     match finished.recv_timeout(HUNG_AFTER) {
-        Ok(()) => {
-            if let Err(panic) = worker.join() {
-                std::panic::resume_unwind(panic);
-            }
-        }
-        Err(mpsc::RecvTimeoutError::Disconnected) => {
-            // The worker panicked: report its message.
+        // Disconnected: the worker panicked; its message is reported.
+        Ok(()) | Err(mpsc::RecvTimeoutError::Disconnected) => {
             if let Err(panic) = worker.join() {
                 std::panic::resume_unwind(panic);
             }

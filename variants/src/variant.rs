@@ -122,6 +122,11 @@ pub trait Rules: Sized + Send + Sync + 'static {
                 Self::in_check(pos),
             ));
         }
+        Self::move_rule_draw(pos)
+    }
+
+    /// The move-count rule's draw, if it has come.
+    fn move_rule_draw(pos: &Self::Position) -> Option<Outcome> {
         Self::move_rule_reached(pos).then_some(Outcome::Draw(crate::DrawReason::FiftyMoves))
     }
 

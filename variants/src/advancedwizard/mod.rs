@@ -21,8 +21,8 @@ pub use position::Position;
 pub use types::Action;
 
 use crate::{
-    DrawReason, Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules,
-    SearchHints, Side, WinReason,
+    Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints, Side,
+    WinReason,
 };
 use types::*;
 
@@ -79,7 +79,7 @@ impl Rules for AdvancedWizard {
                 },
             });
         }
-        (Self::move_rule_reached(pos)).then_some(Outcome::Draw(DrawReason::FiftyMoves))
+        Self::move_rule_draw(pos)
     }
 
     fn count_turns(pos: &Position) -> u64 {

@@ -2,7 +2,7 @@ use super::movegen::{count_legal, for_each_legal};
 use super::types::*;
 use super::*;
 use crate::prelude::*;
-use crate::Game;
+use crate::{DrawReason, Game};
 
 fn pos(fen: &str) -> Position {
     AdvancedWizard::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

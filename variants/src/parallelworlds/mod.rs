@@ -82,7 +82,7 @@ impl Rules for ParallelWorlds {
         if movegen::count_plies(pos) == 0 {
             return Some(Outcome::Draw(DrawReason::Stalemate));
         }
-        (Self::move_rule_reached(pos)).then_some(Outcome::Draw(DrawReason::FiftyMoves))
+        Self::move_rule_draw(pos)
     }
 
     fn count_turns(pos: &Position) -> u64 {

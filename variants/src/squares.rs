@@ -1,5 +1,6 @@
 //! The board kit every game shares: square names for one or several
-//! boards (`e4`, `p16`, `Ea5`, `2d4`) and the FEN side-to-move field.
+//! boards (`e4`, `p16`, `Ea5`, `2d4`), the FEN side-to-move field and the
+//! FEN clock fields.
 
 use crate::{FenError, Side};
 
@@ -81,6 +82,19 @@ impl Side {
     }
 }
 
+/// Reads the FEN halfmove clock and move number (at least 1).
+pub fn fen_clocks(halfmove: &str, fullmove: &str) -> Result<(u32, u32), FenError> {
+    let clock = halfmove
+        .parse()
+        .map_err(|_| FenError::new(format!("bad halfmove clock '{halfmove}'")))?;
+    let number = fullmove
+        .parse()
+        .ok()
+        .filter(|&n: &u32| n >= 1)
+        .ok_or_else(|| FenError::new(format!("bad move number '{fullmove}'")))?;
+    Ok((clock, number))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,6 +140,20 @@ mod tests {
         for bad in ["4a1", "0a1", "1i1", "1a9", "a1"] {
             assert_eq!(worlds.parse(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn clocks_are_numbers_and_moves_count_from_one() {
+        assert_eq!(fen_clocks("0", "1").unwrap(), (0, 1));
+        assert_eq!(fen_clocks("99", "40").unwrap(), (99, 40));
+        assert!(fen_clocks("x", "1")
+            .unwrap_err()
+            .to_string()
+            .contains("bad halfmove clock 'x'"));
+        assert!(fen_clocks("0", "0")
+            .unwrap_err()
+            .to_string()
+            .contains("bad move number '0'"));
     }
 
     #[test]

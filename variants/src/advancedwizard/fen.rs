@@ -3,6 +3,7 @@
 
 use super::position::Position;
 use super::types::*;
+use crate::squares::fen_clocks;
 use crate::{FenError, Side};
 
 fn err(msg: impl Into<String>) -> FenError {
@@ -156,14 +157,7 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
             pos.dragons[color] += 1;
         }
     }
-    pos.halfmove = f[5]
-        .parse()
-        .map_err(|_| err(format!("bad halfmove clock '{}'", f[5])))?;
-    pos.fullmove = f[6]
-        .parse()
-        .ok()
-        .filter(|&n: &u32| n >= 1)
-        .ok_or_else(|| err(format!("bad move number '{}'", f[6])))?;
+    (pos.halfmove, pos.fullmove) = fen_clocks(f[5], f[6])?;
     validate(&pos)?;
     pos.hash = pos.compute_hash();
     Ok(pos)

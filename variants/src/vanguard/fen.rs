@@ -3,6 +3,7 @@
 
 use super::position::{far_rank, Position};
 use super::types::*;
+use crate::squares::fen_clocks;
 use crate::{FenError, Side};
 
 fn err(msg: impl Into<String>) -> FenError {
@@ -46,14 +47,7 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
     if xboard_form {
         grant_start_rank_rights(&mut pos);
     }
-    pos.halfmove = fields[3]
-        .parse()
-        .map_err(|_| err(format!("bad halfmove clock '{}'", fields[3])))?;
-    pos.fullmove = fields[4]
-        .parse()
-        .ok()
-        .filter(|&n: &u32| n >= 1)
-        .ok_or_else(|| err(format!("bad move number '{}'", fields[4])))?;
+    (pos.halfmove, pos.fullmove) = fen_clocks(fields[3], fields[4])?;
     // No history is known before the FEN: the clock bounds the window.
     pos.reversible = pos.halfmove;
     Ok(pos)

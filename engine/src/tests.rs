@@ -165,6 +165,54 @@ struct Add(u8);
 
 variants::impl_move_code!(Add(u8), Add(0));
 
+impl GamePosition for RacePos {
+    type Move = Add;
+
+    fn side(&self) -> Side {
+        self.side
+    }
+
+    fn hash(&self) -> u64 {
+        (self.total as u64) << 8 | (self.ply_in_turn as u64) << 1 | self.side.index() as u64
+    }
+
+    fn make(&self, mv: Add) -> RacePos {
+        let mut p = self.clone();
+        p.total += mv.0 as u32;
+        p.ply_in_turn += 1;
+        if p.total >= 10 {
+            p.winner = Some(self.side);
+        }
+        if p.ply_in_turn == 2 || p.winner.is_some() {
+            p.ply_in_turn = 0;
+            p.side = !p.side;
+        }
+        p
+    }
+
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+
+    fn from_fen(fen: &str) -> Result<RacePos, FenError> {
+        let total = fen.parse().map_err(|_| FenError::new("a number"))?;
+        Ok(RacePos {
+            total,
+            ply_in_turn: 0,
+            side: Side::White,
+            winner: None,
+        })
+    }
+
+    fn to_fen(&self) -> String {
+        self.total.to_string()
+    }
+}
+
 impl Rules for Race {
     type Position = RacePos;
 
@@ -174,41 +222,11 @@ impl Rules for Race {
 
     const NAME: &'static str = "Race to ten";
 
-    fn side_to_move(pos: &RacePos) -> Side {
-        pos.side
-    }
-
-    fn hash(pos: &RacePos) -> u64 {
-        (pos.total as u64) << 8 | (pos.ply_in_turn as u64) << 1 | pos.side.index() as u64
-    }
-
     fn generate(pos: &RacePos, moves: &mut MoveList<Add>) {
         if pos.winner.is_none() {
             moves.push(Add(1));
             moves.push(Add(2));
         }
-    }
-
-    fn make(pos: &RacePos, mv: Add) -> RacePos {
-        let mut p = pos.clone();
-        p.total += mv.0 as u32;
-        p.ply_in_turn += 1;
-        if p.total >= 10 {
-            p.winner = Some(pos.side);
-        }
-        if p.ply_in_turn == 2 || p.winner.is_some() {
-            p.ply_in_turn = 0;
-            p.side = !p.side;
-        }
-        p
-    }
-
-    fn in_check(_: &RacePos) -> bool {
-        false
-    }
-
-    fn halfmove_clock(_: &RacePos) -> u32 {
-        0
     }
 
     fn rule_outcome(pos: &RacePos) -> Option<Outcome> {
@@ -221,20 +239,6 @@ impl Rules for Race {
 
 impl Fen for Race {
     const START_FEN: &'static str = "0";
-
-    fn from_fen(fen: &str) -> Result<RacePos, FenError> {
-        let total = fen.parse().map_err(|_| FenError::new("a number"))?;
-        Ok(RacePos {
-            total,
-            ply_in_turn: 0,
-            side: Side::White,
-            winner: None,
-        })
-    }
-
-    fn to_fen(pos: &RacePos) -> String {
-        pos.total.to_string()
-    }
 }
 
 impl Notation for Race {

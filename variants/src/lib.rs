@@ -7,6 +7,7 @@
 
 pub mod advancedwizard;
 pub mod bitboard;
+pub mod board_field;
 pub mod board_text;
 pub mod chess;
 pub mod error;
@@ -34,11 +35,12 @@ pub use registry::{canonical_id, with_variant, UnknownVariant, VariantVisitor, V
 pub use side::Side;
 pub use squares::SquareNames;
 pub use variant::{
-    Fen, MoveCode, Notation, OnePlyNotation, PlyKind, Rules, SearchHints, Variant, MOVE_RULE_PLIES,
+    Fen, GamePosition, MoveCode, Notation, OnePlyNotation, PlyKind, Rules, SearchHints, Variant,
+    MOVE_RULE_PLIES,
 };
 
 /// The game traits in one import, for code that calls a game's functions
 /// on its type (`Chess::from_fen`).
 pub mod prelude {
-    pub use crate::{Fen, Notation, OnePlyNotation, Rules, SearchHints, Variant};
+    pub use crate::{Fen, GamePosition, Notation, OnePlyNotation, Rules, SearchHints, Variant};
 }

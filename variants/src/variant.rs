@@ -39,6 +39,38 @@ macro_rules! impl_move_code {
     };
 }
 
+/// The rules a position answers about itself: side to move, hash, check,
+/// the move-count clock, the position after a ply, and its FEN. Each game
+/// implements it on its position type, where those are defined; [`Rules`]
+/// and [`Fen`] read it, so that a game's rules only say what is its own
+/// (its plies, its outcome).
+pub trait GamePosition: Clone + Debug + Send + Sync + Sized + 'static {
+    /// One ply.
+    type Move: MoveCode;
+
+    /// The side whose ply it is.
+    fn side(&self) -> Side;
+
+    /// The Zobrist hash of everything that makes positions differ.
+    fn hash(&self) -> u64;
+
+    /// The position after a ply produced by the game's generator.
+    fn make(&self, mv: Self::Move) -> Self;
+
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool;
+
+    /// Plies since the last capture or pawn-class move (the 50-move counter).
+    fn halfmove_clock(&self) -> u32;
+
+    /// Reads a FEN. Never panics: bad input is an error that says what is wrong.
+    fn from_fen(fen: &str) -> Result<Self, FenError>;
+
+    /// Writes a FEN that [`GamePosition::from_fen`] reads back to the same
+    /// position.
+    fn to_fen(&self) -> String;
+}
+
 /// Plies without a capture or pawn-class move after which every game is
 /// drawn (the 50-move rule: 50 moves of each side).
 pub const MOVE_RULE_PLIES: u32 = 100;
@@ -73,7 +105,7 @@ pub enum PlyKind {
 /// simpler to share between threads.
 pub trait Rules: Sized + Send + Sync + 'static {
     /// The whole game state the rules need (repetition history aside).
-    type Position: Clone + Debug + Send + Sync;
+    type Position: GamePosition<Move = Self::Move>;
 
     /// One ply.
     type Move: MoveCode;
@@ -85,10 +117,16 @@ pub trait Rules: Sized + Send + Sync + 'static {
     const NAME: &'static str;
 
     /// The side whose ply it is.
-    fn side_to_move(pos: &Self::Position) -> Side;
+    #[inline(always)]
+    fn side_to_move(pos: &Self::Position) -> Side {
+        pos.side()
+    }
 
     /// The Zobrist hash of everything that makes positions differ.
-    fn hash(pos: &Self::Position) -> u64;
+    #[inline(always)]
+    fn hash(pos: &Self::Position) -> u64 {
+        pos.hash()
+    }
 
     /// Appends the legal plies of the position. Empty when the game is over
     /// by the rules of play (mate, stalemate, king captured); draw claims such
@@ -96,13 +134,22 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn generate(pos: &Self::Position, moves: &mut MoveList<Self::Move>);
 
     /// The position after a ply produced by [`Rules::generate`].
-    fn make(pos: &Self::Position, mv: Self::Move) -> Self::Position;
+    #[inline(always)]
+    fn make(pos: &Self::Position, mv: Self::Move) -> Self::Position {
+        pos.make(mv)
+    }
 
     /// Whether the side to move is in check.
-    fn in_check(pos: &Self::Position) -> bool;
+    #[inline(always)]
+    fn in_check(pos: &Self::Position) -> bool {
+        pos.in_check()
+    }
 
     /// Plies since the last capture or pawn-class move (the 50-move counter).
-    fn halfmove_clock(pos: &Self::Position) -> u32;
+    #[inline(always)]
+    fn halfmove_clock(pos: &Self::Position) -> u32 {
+        pos.halfmove_clock()
+    }
 
     /// Whether the move-count rule draws the game now: [`MOVE_RULE_PLIES`]
     /// plies without a capture or pawn-class move (the 50-move rule). The
@@ -164,10 +211,14 @@ pub trait Fen: Rules {
     }
 
     /// Reads a FEN. Never panics: bad input is an error that says what is wrong.
-    fn from_fen(fen: &str) -> Result<Self::Position, FenError>;
+    fn from_fen(fen: &str) -> Result<Self::Position, FenError> {
+        Self::Position::from_fen(fen)
+    }
 
     /// Writes a FEN that [`Fen::from_fen`] reads back to the same position.
-    fn to_fen(pos: &Self::Position) -> String;
+    fn to_fen(pos: &Self::Position) -> String {
+        pos.to_fen()
+    }
 
     /// Writes castling the Chess960 way (king takes rook) from now on, for
     /// `UCI_Chess960` and XBoard's `fischerandom`. Variants without castling

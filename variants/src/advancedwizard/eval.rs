@@ -85,7 +85,7 @@ pub fn evaluate(pos: &Position) -> i32 {
             *score += 8 * guards.min(4);
         }
     }
-    let us = pos.side;
+    let us = pos.side.index();
     score[us] - score[1 - us] + TEMPO
 }
 

@@ -3,6 +3,7 @@
 
 use super::position::Position;
 use super::types::*;
+use crate::board_field::{self, BoardShape, Cell};
 use crate::squares::fen_clocks;
 use crate::{FenError, Side};
 
@@ -32,73 +33,46 @@ fn mark_allowed(kind: u8, mark: u8) -> bool {
 
 fn read_board(pos: &mut Position, board: usize, text: &str) -> Result<(), FenError> {
     let name = if board == EARTH { "Earth" } else { "Sky" };
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 9 {
-        return Err(err(format!(
-            "the {name} board needs 9 ranks, found {}",
-            ranks.len()
-        )));
-    }
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 8 - i as i32;
-        let mut file = 0i32;
-        let mut chars = rank_text.chars().peekable();
-        while let Some(c) = chars.next() {
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 {
-                    return Err(err(format!("{name} rank {}: bad empty run 0", rank + 1)));
-                }
-                file += d as i32;
-            } else {
-                let kind = LETTERS
-                    .iter()
-                    .position(|&l| l == c.to_ascii_uppercase())
-                    .ok_or_else(|| err(format!("unknown piece letter '{c}'")))?
-                    as u8;
-                let color = if c.is_ascii_uppercase() { 0 } else { 1 };
-                let mark = match chars.peek() {
-                    Some('*') => FIRST,
-                    Some('~') => PROMOTED,
-                    Some('^') => QUEST,
-                    _ => PLAIN,
-                };
-                if mark != PLAIN {
-                    chars.next();
-                }
-                if !mark_allowed(kind, mark) {
-                    return Err(err(format!(
-                        "the mark on '{c}' is not allowed for that piece"
-                    )));
-                }
-                let on_earth = kind != EAGLE;
-                let may_fly = matches!(kind, DRAGON | PEGASUS);
-                if !may_fly && on_earth != (board == EARTH) {
-                    return Err(err(format!("'{c}' cannot stand on the {name} board")));
-                }
-                let sq = square(board, file, rank).ok_or_else(|| {
-                    err(format!("{name} rank {} has more than 9 squares", rank + 1))
-                })?;
-                if kind == WIZARD && pos.wizard[color] < SQUARES {
-                    return Err(err("a side has more than one Wizard"));
-                }
-                pos.put(sq, Piece::new(color, kind, mark));
-                file += 1;
-            }
-            if file > 9 {
-                return Err(err(format!(
-                    "{name} rank {} has more than 9 squares",
-                    rank + 1
-                )));
-            }
-        }
-        if file != 9 {
+    let shape = BoardShape {
+        name,
+        marks: &['*', '~', '^'],
+        ..BoardShape::plain(9, 9)
+    };
+    board_field::read(text, &shape, |file, rank, cell| {
+        let Cell::Piece { letter, side, mark } = cell else {
+            return Err(err("Advanced Wizard Chess has no holes"));
+        };
+        let kind = LETTERS
+            .iter()
+            .position(|&l| l == letter.to_ascii_uppercase())
+            .ok_or_else(|| err(format!("unknown piece letter '{letter}'")))?
+            as u8;
+        let color = side.index();
+        let mark = match mark {
+            Some('*') => FIRST,
+            Some('~') => PROMOTED,
+            Some(_) => QUEST,
+            None => PLAIN,
+        };
+        if !mark_allowed(kind, mark) {
             return Err(err(format!(
-                "{name} rank {} has {file} squares, not 9",
-                rank + 1
+                "the mark on '{letter}' is not allowed for that piece"
             )));
         }
-    }
-    Ok(())
+        let on_earth = kind != EAGLE;
+        let may_fly = matches!(kind, DRAGON | PEGASUS);
+        if !may_fly && on_earth != (board == EARTH) {
+            return Err(err(format!("'{letter}' cannot stand on the {name} board")));
+        }
+        if kind == WIZARD && pos.wizard[color] < SQUARES {
+            return Err(err("a side has more than one Wizard"));
+        }
+        pos.put(
+            board * PLANE + rank * 9 + file,
+            Piece::new(color, kind, mark),
+        );
+        Ok(())
+    })
 }
 
 /// Reads a FEN; the error says what is wrong.
@@ -119,7 +93,7 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
     if pos.wizard.iter().any(|&w| w >= SQUARES) {
         return Err(err("each side needs exactly one Wizard"));
     }
-    pos.side = Side::from_fen(f[1])?.index();
+    pos.side = Side::from_fen(f[1])?;
     match f[2] {
         "-" => {}
         "Z" => pos.teleport = [true, false],
@@ -185,7 +159,7 @@ fn validate(pos: &Position) -> Result<(), FenError> {
         for slot in 0..2 {
             let n = pos.reserve[color][slot];
             let vacant = pos.vacant_x(color, slot).count();
-            let awaiting = n == 1 && color == pos.side && vacant >= 2;
+            let awaiting = n == 1 && color == pos.side.index() && vacant >= 2;
             if n > 0 && vacant > 0 && !awaiting {
                 return Err(err(format!(
                     "{side}'s reserve piece should stand on a vacant X square"
@@ -193,43 +167,22 @@ fn validate(pos: &Position) -> Result<(), FenError> {
             }
         }
     }
-    if pos.in_check(1 - pos.side) {
+    if pos.wizard_in_check(1 - pos.side.index()) {
         return Err(err("the side not to move is in check"));
     }
     Ok(())
 }
 
 fn write_board(pos: &Position, board: usize, out: &mut String) {
-    for rank in (0..9).rev() {
-        let mut empty = 0;
-        for file in 0..9 {
-            let sq = square(board, file, rank).expect("on the board");
-            match pos.piece(sq) {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    let l = LETTERS[p.kind() as usize];
-                    out.push(if p.color() == 0 {
-                        l
-                    } else {
-                        l.to_ascii_lowercase()
-                    });
-                    if let Some(m) = mark_char(p.mark()) {
-                        out.push(m);
-                    }
-                }
-            }
+    board_field::write(9, 9, out, |file, rank, cell| {
+        let piece = pos.piece(board * PLANE + rank * 9 + file);
+        if let Some(p) = piece {
+            let side = Side::from_index(p.color());
+            cell.push(board_field::letter(LETTERS[p.kind() as usize], side));
+            cell.extend(mark_char(p.mark()));
         }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
+        piece.is_some()
+    });
 }
 
 /// Writes the FEN (canonical: `from_fen(to_fen(p))` gives `p`).
@@ -239,7 +192,7 @@ pub fn to_fen(pos: &Position) -> String {
     out.push('|');
     write_board(pos, SKY, &mut out);
     out.push(' ');
-    out.push(Side::from_index(pos.side).fen_char());
+    out.push(pos.side.fen_char());
     out.push(' ');
     match pos.teleport {
         [true, true] => out.push_str("Zz"),

@@ -21,8 +21,7 @@ pub use position::Position;
 pub use types::Action;
 
 use crate::{
-    Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints, Side,
-    WinReason,
+    Fen, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints, Side, WinReason,
 };
 use types::*;
 
@@ -38,28 +37,8 @@ impl Rules for AdvancedWizard {
 
     const NAME: &'static str = "Advanced Wizard Chess";
 
-    fn side_to_move(pos: &Position) -> Side {
-        Side::from_index(pos.side)
-    }
-
-    fn hash(pos: &Position) -> u64 {
-        pos.hash
-    }
-
     fn generate(pos: &Position, moves: &mut MoveList<Action>) {
         movegen::legal(pos, moves);
-    }
-
-    fn make(pos: &Position, mv: Action) -> Position {
-        pos.apply(mv)
-    }
-
-    fn in_check(pos: &Position) -> bool {
-        pos.in_check(pos.side)
-    }
-
-    fn halfmove_clock(pos: &Position) -> u32 {
-        pos.halfmove
     }
 
     fn repetition_window(pos: &Position) -> u32 {
@@ -69,10 +48,10 @@ impl Rules for AdvancedWizard {
     fn rule_outcome(pos: &Position) -> Option<Outcome> {
         // No stalemate: a side without a legal turn loses.
         if movegen::count_legal(pos) == 0 {
-            let loser = Side::from_index(pos.side);
+            let loser = pos.side;
             return Some(Outcome::Win {
                 winner: !loser,
-                reason: if pos.in_check(pos.side) {
+                reason: if pos.wizard_in_check(pos.side.index()) {
                     WinReason::Checkmate
                 } else {
                     WinReason::NoLegalMove
@@ -89,14 +68,6 @@ impl Rules for AdvancedWizard {
 
 impl Fen for AdvancedWizard {
     const START_FEN: &'static str = "dpagzgapd/hw*w*agaw*w*h/w*3h3w*/9/9/9/W*3H3W*/HW*W*AGAW*W*H/DPAGZGAPD|e1e1e1e1e/9/9/9/9/9/9/9/E1E1E1E1E b Zz - - 0 1";
-
-    fn from_fen(fen: &str) -> Result<Position, FenError> {
-        fen::from_fen(fen)
-    }
-
-    fn to_fen(pos: &Position) -> String {
-        fen::to_fen(pos)
-    }
 
     fn board_text(pos: &Position) -> String {
         board_text(pos)
@@ -138,16 +109,18 @@ impl SearchHints for AdvancedWizard {
     fn null_move(pos: &Position) -> Option<Position> {
         // Not in check, and not with a placement leg due (passing would
         // skip a compulsory leg).
-        if pos.in_check(pos.side) || pos.pending_placement(pos.side).is_some() {
+        if pos.wizard_in_check(pos.side.index())
+            || pos.pending_placement(pos.side.index()).is_some()
+        {
             return None;
         }
         let mut p = pos.clone();
         p.halfmove += 1;
         p.reversible += 1;
-        if p.side == 0 {
+        if p.side == Side::White {
             p.fullmove += 1;
         }
-        p.side = 1 - pos.side;
+        p.side = !pos.side;
         p.hash = p.compute_hash();
         Some(p)
     }

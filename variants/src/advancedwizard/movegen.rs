@@ -84,7 +84,7 @@ fn slide(
 
 /// Every pseudo-legal action of the side to move (no placement leg).
 pub fn actions(pos: &Position, out: &mut impl FnMut(Action)) {
-    let us = pos.side;
+    let us = pos.side.index();
     for from in 0..SQUARES {
         let Some(piece) = pos.piece(from) else {
             continue;
@@ -119,7 +119,7 @@ fn wizard(pos: &Position, _piece: Piece, from: Square, us: usize, out: &mut impl
             }
         }
     }
-    if pos.teleport[us] && !pos.in_check(us) {
+    if pos.teleport[us] && !pos.wizard_in_check(us) {
         for t in 0..PLANE {
             if t != from && pos.piece(t).is_some_and(|p| p.color() == us) {
                 out(Action::new(from, t, t, ActionKind::Teleport));
@@ -354,7 +354,7 @@ fn eagle(pos: &Position, _piece: Piece, from: Square, us: usize, out: &mut impl 
 /// Calls `f` with every turn the pieces allow (the placement leg
 /// included), before the check rule.
 pub fn for_each_candidate(pos: &Position, mut f: impl FnMut(Action)) {
-    let us = pos.side;
+    let us = pos.side.index();
     match pos.pending_placement(us) {
         Some(slot) => {
             let vacant: Vec<(usize, Square)> = pos.vacant_x(us, slot).collect();
@@ -370,7 +370,7 @@ pub fn for_each_candidate(pos: &Position, mut f: impl FnMut(Action)) {
 
 /// Whether a candidate turn leaves the mover's Wizard out of check.
 pub fn is_legal(pos: &Position, a: Action) -> bool {
-    !pos.apply_unhashed(a).in_check(pos.side)
+    !pos.apply_unhashed(a).wizard_in_check(pos.side.index())
 }
 
 /// Calls `f` with every legal turn.

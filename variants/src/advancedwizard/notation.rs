@@ -13,7 +13,7 @@ pub fn to_token(pos: &Position, a: Action) -> String {
     if let Some((slot, idx)) = a.placement() {
         s.push(if slot == 0 { 'W' } else { 'E' });
         s.push('@');
-        s.push_str(&square_name(X_SQUARES[pos.side][slot][idx]));
+        s.push_str(&square_name(X_SQUARES[pos.side.index()][slot][idx]));
         s.push(',');
     }
     let (from, to, victim) = (a.from(), a.to(), a.victim());

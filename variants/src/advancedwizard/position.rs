@@ -4,6 +4,8 @@
 
 use super::types::*;
 use crate::zobrist::keys;
+use crate::Side;
+use crate::{FenError, GamePosition};
 
 static PIECE_KEYS: [u64; SQUARES * 64] = keys(0xA3C1_5EED);
 const STATE_KEYS: [u64; 64] = keys(0xA3C1_57A7);
@@ -18,7 +20,7 @@ pub struct Position {
     /// Piece codes by square ([`EMPTY`] for none).
     pub board: [u8; SQUARES],
     /// 0 White, 1 Black.
-    pub side: usize,
+    pub side: Side,
     /// Whether each Wizard may still teleport.
     pub teleport: [bool; 2],
     /// Captured pieces waiting for an X square: `[colour][0 Warriors, 1 Eagles]`.
@@ -44,7 +46,7 @@ impl Position {
     pub fn empty() -> Position {
         Position {
             board: [EMPTY; SQUARES],
-            side: 0,
+            side: Side::White,
             teleport: [false; 2],
             reserve: [[0; 2]; 2],
             dragons: [0; 2],
@@ -138,19 +140,10 @@ impl Position {
         }
     }
 
-    /// The position after the turn `a` (placement leg, action, promotion or
-    /// quest, capture consequences, automatic placements), the other side
-    /// to move. `a` must come from the move generator.
-    pub fn apply(&self, a: Action) -> Position {
-        let mut p = self.apply_unhashed(a);
-        p.hash = p.compute_hash();
-        p
-    }
-
     /// [`Position::apply`] without the hash, for legality tests.
     pub fn apply_unhashed(&self, a: Action) -> Position {
         let mut p = self.clone();
-        let us = self.side;
+        let us = self.side.index();
         if let Some((slot, idx)) = a.placement() {
             p.place(us, slot, X_SQUARES[us][slot][idx]);
         }
@@ -218,7 +211,7 @@ impl Position {
         if us == 0 {
             p.fullmove += 1;
         }
-        p.side = 1 - us;
+        p.side = !self.side;
         p
     }
 
@@ -230,7 +223,7 @@ impl Position {
                 h ^= PIECE_KEYS[sq * 64 + (c as usize & 63)];
             }
         }
-        if self.side == 1 {
+        if self.side == Side::Black {
             h ^= STATE_KEYS[SIDE_KEY];
         }
         for color in 0..2 {
@@ -255,7 +248,7 @@ impl Position {
 
     /// Whether `color`'s Wizard is in check: attacked by an enemy piece
     /// (spec section 5's table) or confronting the other Wizard.
-    pub fn in_check(&self, color: usize) -> bool {
+    pub fn wizard_in_check(&self, color: usize) -> bool {
         let z = self.wizard[color];
         if z >= SQUARES {
             return false;
@@ -324,5 +317,42 @@ impl Position {
         }
         self.is_enemy(Some(z + PLANE), color, DRAGON)
             || self.is_enemy(shift(z, EARTH, 0, -forward(e)), color, WARRIOR)
+    }
+}
+
+impl GamePosition for Position {
+    type Move = Action;
+
+    /// The position after the turn `a` (placement leg, action, promotion or
+    /// quest, capture consequences, automatic placements), the other side
+    /// to move. `a` must come from the move generator.
+    fn make(&self, a: Action) -> Position {
+        let mut p = self.apply_unhashed(a);
+        p.hash = p.compute_hash();
+        p
+    }
+
+    fn side(&self) -> Side {
+        self.side
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn in_check(&self) -> bool {
+        self.wizard_in_check(self.side.index())
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn from_fen(fen: &str) -> Result<Position, FenError> {
+        super::fen::from_fen(fen)
+    }
+
+    fn to_fen(&self) -> String {
+        super::fen::to_fen(self)
     }
 }

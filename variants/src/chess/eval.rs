@@ -12,6 +12,8 @@ use super::attacks;
 use super::position::Position;
 use super::types::*;
 use super::weights::WEIGHTS;
+use crate::GamePosition;
+use crate::Side;
 
 /// Piece values for move ordering (pawn, knight, bishop, rook, queen,
 /// king); fixed, so that refitting the evaluation leaves ordering alone.
@@ -190,7 +192,7 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
     use param::*;
     let mut phase = 0;
     let occ = pos.occupied();
-    t.add(pos.side(), TEMPO, 1);
+    t.add(pos.side().index(), TEMPO, 1);
     // Squares each side attacks, by the attacking kind.
     let mut attacked_by = [[0u64; 6]; 2];
     // Pieces bearing on each King's zone, and their weight by squares hit.
@@ -424,7 +426,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     let (mg, eg) = (sums.mg, sums.eg);
     let eg = eg * eg_eighths(pos, eg) / 8;
     let white = (mg * phase + eg * (24 - phase)) / 24;
-    if pos.side() == 0 {
+    if pos.side() == Side::White {
         white
     } else {
         -white
@@ -584,7 +586,11 @@ mod tests {
                 eg += (weight(p as usize)[1] * c as i32) as f64;
             }
             let white = (mg * t.phase as f64 + eg * t.eg_scale * (24 - t.phase) as f64) / 24.0;
-            let ours = if pos.side() == 0 { white } else { -white };
+            let ours = if pos.side() == Side::White {
+                white
+            } else {
+                -white
+            };
             // Integer divisions round twice.
             assert!((ours - evaluate(&pos) as f64).abs() < 2.0, "{fen}");
         }

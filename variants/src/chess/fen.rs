@@ -2,6 +2,8 @@
 
 use super::position::*;
 use super::types::*;
+use crate::board_field::{self, BoardShape, Cell};
+use crate::GamePosition;
 use crate::{FenError, Side};
 
 fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
@@ -12,7 +14,7 @@ impl Position {
     /// Reads a FEN (4 to 6 fields; missing clocks default to `0 1`).
     /// Castling may be `KQkq` (X-FEN: outermost rook, or a file letter for an
     /// inner rook) or Shredder-FEN file letters (`HAha`).
-    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+    pub(super) fn read_fen(fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
             return err("empty string");
@@ -28,7 +30,7 @@ impl Position {
         }
         let mut pos = Position::empty();
         read_board(&mut pos, fields[0])?;
-        pos.side = Side::from_fen(fields[1])?.index() as u8;
+        pos.side = Side::from_fen(fields[1])?;
         for color in 0..2 {
             let kings = pos.pieces(color, KING).count_ones();
             if kings != 1 {
@@ -53,8 +55,8 @@ impl Position {
                 FenError::new(format!("fullmove number must be a number, found '{s}'"))
             })?,
         };
-        let them = pos.side() ^ 1;
-        if pos.attackers_by(pos.king_square(them), pos.side(), pos.occupied()) != 0 {
+        let us = pos.side().index();
+        if pos.attackers_by(pos.king_square(us ^ 1), us, pos.occupied()) != 0 {
             return err("the side not to move is in check");
         }
         pos.hash = pos.compute_hash();
@@ -63,36 +65,18 @@ impl Position {
 
     /// Writes the FEN (X-FEN castling letters, en passant only when a
     /// capture is possible).
-    pub fn to_fen(&self) -> String {
+    pub(super) fn write_fen(&self) -> String {
         let mut s = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                let code = self.board[rank * 8 + file];
-                if code == NO_PIECE {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    s.push(char::from(b'0' + empty));
-                    empty = 0;
-                }
-                let letter = KIND_LETTERS[kind_of(code)];
-                s.push(if color_of(code) == 0 {
-                    letter
-                } else {
-                    letter.to_ascii_lowercase()
-                });
+        board_field::write(8, 8, &mut s, |file, rank, out| {
+            let code = self.board[rank * 8 + file];
+            if code != NO_PIECE {
+                let side = Side::from_index(color_of(code));
+                out.push(board_field::letter(KIND_LETTERS[kind_of(code)], side));
             }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
+            code != NO_PIECE
+        });
         s.push(' ');
-        s.push(Side::from_index(self.side as usize).fen_char());
+        s.push(self.side.fen_char());
         s.push(' ');
         s.push_str(&self.castling_field());
         s.push(' ');
@@ -136,54 +120,24 @@ impl Position {
 }
 
 fn read_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 8 {
-        return err(format!(
-            "board must have 8 ranks separated by '/', found {}",
-            ranks.len()
-        ));
-    }
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 7 - i;
-        let mut file = 0usize;
-        let mut chars = text.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c.is_ascii_digit() {
-                let mut run = c.to_digit(10).unwrap_or(0) as usize;
-                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    run = run.saturating_mul(10).saturating_add(d as usize);
-                    chars.next();
-                }
-                if run == 0 {
-                    return err(format!("rank {} has an empty run of 0 squares", rank + 1));
-                }
-                file = file.saturating_add(run);
-            } else {
-                let kind = kind_from_letter(c)
-                    .filter(|_| c.is_ascii_alphabetic())
-                    .ok_or_else(|| {
-                        FenError::new(format!("unknown piece letter '{c}' on rank {}", rank + 1))
-                    })?;
-                if file < 8 {
-                    let color = if c.is_ascii_uppercase() { 0 } else { 1 };
-                    pos.put(rank * 8 + file, piece_code(color, kind));
-                }
-                file += 1;
-            }
-            if file > 8 {
-                break;
-            }
-        }
-        if file != 8 {
-            let desc = if file > 8 {
-                "more than 8".to_string()
-            } else {
-                file.to_string()
-            };
-            return err(format!("rank {} has {desc} files, expected 8", rank + 1));
-        }
-    }
-    Ok(())
+    // Chess has always read a run of any length (`16` is too many files).
+    let shape = BoardShape {
+        run_digits: usize::MAX,
+        ..BoardShape::plain(8, 8)
+    };
+    board_field::read(board, &shape, |file, rank, cell| {
+        let Cell::Piece { letter, side, .. } = cell else {
+            return Err(FenError::new("chess has no holes"));
+        };
+        let kind = kind_from_letter(letter).ok_or_else(|| {
+            FenError::new(format!(
+                "unknown piece letter '{letter}' on rank {}",
+                rank + 1
+            ))
+        })?;
+        pos.put(rank * 8 + file, piece_code(side.index(), kind));
+        Ok(())
+    })
 }
 
 /// The outermost rook of `color` on its first rank on the given side of its
@@ -262,7 +216,7 @@ fn read_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
             "en passant field must be a square or '-', found '{field}'"
         ))
     })?;
-    let us = pos.side();
+    let us = pos.side().index();
     let (ep_rank, pawn_sq, from_sq) = if us == 0 {
         (5, sq.wrapping_sub(8), sq + 8)
     } else {

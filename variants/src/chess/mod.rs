@@ -16,14 +16,14 @@ mod slider_gen;
 pub mod types;
 mod weights;
 
+use crate::GamePosition;
 pub use movegen::{count_legal, legal_moves};
 pub use position::Position;
 pub use types::Move;
 use types::{kind_of, MoveKind, NO_PIECE, PAWN};
 
 use crate::{
-    DrawReason, Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules,
-    SearchHints, Side,
+    DrawReason, Fen, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints,
 };
 
 /// Orthodox chess.
@@ -38,31 +38,9 @@ impl Rules for Chess {
 
     const NAME: &'static str = "Chess";
 
-    fn side_to_move(pos: &Position) -> Side {
-        Side::from_index(pos.side())
-    }
-
-    #[inline(always)]
-    fn hash(pos: &Position) -> u64 {
-        pos.hash()
-    }
-
     #[inline]
     fn generate(pos: &Position, moves: &mut MoveList<Move>) {
         legal_moves(pos, moves);
-    }
-
-    #[inline(always)]
-    fn make(pos: &Position, mv: Move) -> Position {
-        pos.make(mv)
-    }
-
-    fn in_check(pos: &Position) -> bool {
-        pos.in_check()
-    }
-
-    fn halfmove_clock(pos: &Position) -> u32 {
-        pos.halfmove_clock()
     }
 
     fn rule_outcome(pos: &Position) -> Option<Outcome> {
@@ -83,14 +61,6 @@ impl Rules for Chess {
 
 impl Fen for Chess {
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-    fn from_fen(fen: &str) -> Result<Position, FenError> {
-        Position::from_fen(fen)
-    }
-
-    fn to_fen(pos: &Position) -> String {
-        pos.to_fen()
-    }
 
     #[inline(always)]
     fn set_chess960(pos: &mut Position, on: bool) {
@@ -171,7 +141,7 @@ impl SearchHints for Chess {
     }
 
     fn null_move(pos: &Position) -> Option<Position> {
-        let us = pos.side();
+        let us = pos.side().index();
         let pieces = pos.color(us) & !pos.kind(types::PAWN) & !pos.kind(types::KING);
         (pieces != 0 && !pos.in_check()).then(|| pos.make_null())
     }

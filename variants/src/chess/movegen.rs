@@ -86,7 +86,7 @@ impl Sink for CountSink {
 /// Feeds every legal move of the side to move into `sink`.
 #[inline(always)]
 pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
-    if pos.side == 0 {
+    if pos.side == crate::Side::White {
         generate_for::<0, S>(pos, sink)
     } else {
         generate_for::<1, S>(pos, sink)

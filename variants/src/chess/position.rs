@@ -2,7 +2,7 @@
 
 use super::attacks;
 use super::types::*;
-use crate::zobrist;
+use crate::{zobrist, FenError, GamePosition, Side};
 
 const PIECE_KEYS: [u64; 16 * 64] = zobrist::keys(0xC4E5_5001);
 const CASTLE_KEYS: [u64; 16] = zobrist::keys(0xC4E5_5002);
@@ -36,7 +36,7 @@ pub struct Position {
     pub(crate) by_color: [u64; 2],
     pub(crate) board: [u8; 64],
     pub(crate) hash: u64,
-    pub(crate) side: u8,
+    pub(crate) side: Side,
     pub(crate) castling: u8,
     /// The rook start square of each castling right (Chess960-ready).
     pub(crate) castle_rook: [u8; 4],
@@ -61,7 +61,7 @@ impl Position {
             by_color: [0; 2],
             board: [NO_PIECE; 64],
             hash: 0,
-            side: 0,
+            side: Side::White,
             castling: 0,
             castle_rook: [0; 4],
             ep: NO_SQUARE,
@@ -101,27 +101,10 @@ impl Position {
         self.by_color[0] | self.by_color[1]
     }
 
-    /// 0 when White is to move, 1 for Black.
-    #[inline(always)]
-    pub fn side(&self) -> usize {
-        self.side as usize
-    }
-
     /// The king square of `color`.
     #[inline(always)]
     pub fn king_square(&self, color: usize) -> Square {
         self.pieces(color, KING).trailing_zeros() as usize
-    }
-
-    /// The Zobrist hash.
-    #[inline(always)]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    /// Plies since the last capture or pawn move.
-    pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove as u32
     }
 
     /// The move number, starting at 1 and incremented after Black's move.
@@ -164,14 +147,8 @@ impl Position {
     /// Enemy pieces giving check to the side to move.
     #[inline(always)]
     pub fn checkers(&self) -> u64 {
-        let us = self.side();
+        let us = self.side.index();
         self.attackers_by(self.king_square(us), us ^ 1, self.occupied())
-    }
-
-    /// Whether the side to move is in check.
-    #[inline]
-    pub fn in_check(&self) -> bool {
-        self.checkers() != 0
     }
 
     #[inline(always)]
@@ -227,7 +204,7 @@ impl Position {
         if self.ep != NO_SQUARE {
             h ^= EP_KEYS[file_of(self.ep as usize)];
         }
-        if self.side == 1 {
+        if self.side == Side::Black {
             h ^= SIDE_KEY;
         }
         h
@@ -248,11 +225,66 @@ impl Position {
         lost
     }
 
+    /// The position with the turn passed (for null-move pruning).
+    pub fn make_null(&self) -> Position {
+        let mut p = *self;
+        if p.ep != NO_SQUARE {
+            p.hash ^= EP_KEYS[file_of(p.ep as usize)];
+            p.ep = NO_SQUARE;
+        }
+        p.side = !p.side;
+        p.hash ^= SIDE_KEY;
+        p.halfmove = p.halfmove.saturating_add(1);
+        p
+    }
+
+    /// Whether neither side has mating material (FIDE dead positions that
+    /// are cheap to recognise: K v K, K+minor v K, bishops all on one colour).
+    pub fn insufficient_material(&self) -> bool {
+        if self.by_kind[PAWN] | self.by_kind[ROOK] | self.by_kind[QUEEN] != 0 {
+            return false;
+        }
+        let minors = self.by_kind[KNIGHT] | self.by_kind[BISHOP];
+        if minors.count_ones() <= 1 {
+            return true;
+        }
+        const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
+        let bishops = self.by_kind[BISHOP];
+        self.by_kind[KNIGHT] == 0 && (bishops & LIGHT == 0 || bishops & !LIGHT == 0)
+    }
+}
+
+impl GamePosition for Position {
+    type Move = Move;
+
+    /// The side to move.
+    #[inline(always)]
+    fn side(&self) -> Side {
+        self.side
+    }
+
+    /// The Zobrist hash.
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Plies since the last capture or pawn move.
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove as u32
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.checkers() != 0
+    }
+
     /// The position after a legal move `mv`.
     #[inline(always)]
-    pub fn make(&self, mv: Move) -> Position {
+    fn make(&self, mv: Move) -> Position {
         let mut p = *self;
-        let us = self.side();
+        let us = self.side.index();
         let (from, to) = (mv.from(), mv.to());
         if p.ep != NO_SQUARE {
             p.hash ^= EP_KEYS[file_of(p.ep as usize)];
@@ -306,7 +338,7 @@ impl Position {
                 p.put(rdest, piece_code(us, ROOK));
             }
         }
-        p.side ^= 1;
+        p.side = !p.side;
         p.hash ^= SIDE_KEY;
         if us == 1 {
             p.fullmove = p.fullmove.saturating_add(1);
@@ -314,31 +346,11 @@ impl Position {
         p
     }
 
-    /// The position with the turn passed (for null-move pruning).
-    pub fn make_null(&self) -> Position {
-        let mut p = *self;
-        if p.ep != NO_SQUARE {
-            p.hash ^= EP_KEYS[file_of(p.ep as usize)];
-            p.ep = NO_SQUARE;
-        }
-        p.side ^= 1;
-        p.hash ^= SIDE_KEY;
-        p.halfmove = p.halfmove.saturating_add(1);
-        p
+    fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::read_fen(fen)
     }
 
-    /// Whether neither side has mating material (FIDE dead positions that
-    /// are cheap to recognise: K v K, K+minor v K, bishops all on one colour).
-    pub fn insufficient_material(&self) -> bool {
-        if self.by_kind[PAWN] | self.by_kind[ROOK] | self.by_kind[QUEEN] != 0 {
-            return false;
-        }
-        let minors = self.by_kind[KNIGHT] | self.by_kind[BISHOP];
-        if minors.count_ones() <= 1 {
-            return true;
-        }
-        const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
-        let bishops = self.by_kind[BISHOP];
-        self.by_kind[KNIGHT] == 0 && (bishops & LIGHT == 0 || bishops & !LIGHT == 0)
+    fn to_fen(&self) -> String {
+        self.write_fen()
     }
 }

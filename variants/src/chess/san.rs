@@ -3,6 +3,7 @@
 use super::movegen::{count_legal, legal_moves};
 use super::position::Position;
 use super::types::*;
+use crate::GamePosition;
 use crate::{MoveError, MoveList};
 
 /// The squares a castling move's king lands on (`to` is the rook square).

@@ -4,6 +4,7 @@
 use super::attacks;
 use super::position::Position;
 use super::types::*;
+use crate::GamePosition;
 
 /// Exchange values (pawn, knight, bishop, rook, queen, king).
 const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
@@ -31,7 +32,7 @@ pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
         return true;
     }
     let mut occ = pos.occupied() ^ (1u64 << from) ^ (1u64 << to);
-    let mut side = pos.side();
+    let mut side = pos.side().index();
     let mut attackers = pos.attackers_by(to, 0, occ) | pos.attackers_by(to, 1, occ);
     let diagonal = pos.kind(BISHOP) | pos.kind(QUEEN);
     let straight = pos.kind(ROOK) | pos.kind(QUEEN);

@@ -151,7 +151,7 @@ fn malformed_fens_are_errors_not_panics() {
         ),
         (
             "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "rank 7 has 7 files",
+            "rank 7 has 7 squares",
         ),
         (
             "rnbqkbnr/pppppppp/16/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -435,7 +435,7 @@ fn outcomes() {
     assert_eq!(
         Chess::rule_outcome(&mated),
         Some(Outcome::Win {
-            winner: Side::White,
+            winner: crate::Side::White,
             reason: WinReason::Checkmate
         })
     );

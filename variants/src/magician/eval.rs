@@ -14,6 +14,7 @@
 
 use super::position::Position;
 use super::types::*;
+use crate::GamePosition;
 
 /// Piece values by kind (K, P, R, N, M, C, S, W).
 pub const VALUE: [i32; KINDS] = [0, 100, 360, 295, 430, 655, 790, 725];
@@ -24,7 +25,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     let blockers = pos.occupied() | pos.holes();
     let empty = CELLS & !blockers;
     let score = [0, 1].map(|color| side_score(pos, color, blockers, empty));
-    let us = pos.side();
+    let us = pos.side().index();
     score[us] - score[us ^ 1] + TEMPO
 }
 

@@ -3,6 +3,7 @@
 
 use super::position::{Position, CASTLE_LETTERS, KING_HOME, ROOK_HOME};
 use super::types::*;
+use crate::board_field::{self, BoardShape, Cell};
 use crate::{FenError, Side};
 
 fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
@@ -19,36 +20,22 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         ));
     }
     let mut pos = Position::empty();
-    let ranks: Vec<&str> = fields[0].split('/').collect();
-    if ranks.len() != 7 {
-        return err(format!("expected 7 ranks, found {}", ranks.len()));
-    }
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 6 - i;
-        let mut file = 0usize;
-        for c in text.chars() {
-            if file >= 7 {
-                return err(format!("rank {} covers more than 7 cells", rank + 1));
-            }
-            let sq = rank * 8 + file;
-            match c {
-                '1'..='7' => file += c as usize - '0' as usize,
-                '*' => {
-                    pos.toggle_hole(sq);
-                    file += 1;
-                }
-                _ => {
-                    let kind = kind_from_letter(c)
-                        .ok_or_else(|| FenError::new(format!("unknown piece letter '{c}'")))?;
-                    pos.put(sq, usize::from(c.is_ascii_lowercase()), kind);
-                    file += 1;
-                }
+    let shape = BoardShape {
+        holes: true,
+        ..BoardShape::plain(7, 7)
+    };
+    board_field::read(fields[0], &shape, |file, rank, cell| {
+        let sq = rank * 8 + file;
+        match cell {
+            Cell::Hole => pos.toggle_hole(sq),
+            Cell::Piece { letter, side, .. } => {
+                let kind = kind_from_letter(letter)
+                    .ok_or_else(|| FenError::new(format!("unknown piece letter '{letter}'")))?;
+                pos.put(sq, side.index(), kind);
             }
         }
-        if file != 7 {
-            return err(format!("rank {} covers {file} cells, not 7", rank + 1));
-        }
-    }
+        Ok(())
+    })?;
     for color in 0..2 {
         let kings = pos.pieces(color, KING).count_ones();
         if kings != 1 {
@@ -56,7 +43,7 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
             return err(format!("{who} has {kings} kings, not 1"));
         }
     }
-    pos.side = Side::from_fen(fields[1])?.index();
+    pos.side = Side::from_fen(fields[1])?;
     if fields[2] != "-" {
         for c in fields[2].chars() {
             let right = CASTLE_LETTERS
@@ -81,7 +68,7 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let ep = parse_square(fields[3])
             .ok_or_else(|| FenError::new(format!("bad en passant square '{}'", fields[3])))?;
         // The pawn that two-stepped belongs to the side not to move.
-        let (ranks_ok, pawn_sq, behind) = if pos.side == 0 {
+        let (ranks_ok, pawn_sq, behind) = if pos.side == Side::White {
             (matches!(rank_of(ep), 5 | 4), ep as i32 - 8, ep as i32 + 8)
         } else {
             (matches!(rank_of(ep), 1 | 2), ep as i32 + 8, ep as i32 - 8)
@@ -91,8 +78,8 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
                 && CELLS & (1 << sq) != 0
                 && (pos.occupied() | pos.holes) & (1 << sq) == 0
         };
-        let pawn_there =
-            (0..64).contains(&pawn_sq) && pos.pieces(pos.side ^ 1, PAWN) & (1 << pawn_sq) != 0;
+        let pawn_there = (0..64).contains(&pawn_sq)
+            && pos.pieces(pos.side.index() ^ 1, PAWN) & (1 << pawn_sq) != 0;
         if !ranks_ok || !empty(ep as i32) || !empty(behind) || !pawn_there {
             return err(format!(
                 "en passant square '{}' is not one a pawn just passed",
@@ -108,7 +95,7 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         Ok(n) if n >= 1 => n,
         _ => return err(format!("bad fullmove number '{}'", fields[5])),
     };
-    if pos.king_in_danger(pos.side ^ 1) {
+    if pos.king_in_danger(pos.side.index() ^ 1) {
         return err("the side not to move is in check");
     }
     pos.hash = pos.compute_hash();
@@ -118,41 +105,17 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
 /// Writes the FEN of a position.
 pub fn to_fen(pos: &Position) -> String {
     let mut s = String::new();
-    for rank in (0..7).rev() {
-        let mut run = 0;
-        for file in 0..7 {
-            let sq = rank * 8 + file;
-            let c = if pos.holes & (1 << sq) != 0 {
-                Some('*')
-            } else {
-                pos.piece_at(sq).map(|(color, kind)| {
-                    if color == 0 {
-                        LETTERS[kind]
-                    } else {
-                        LETTERS[kind].to_ascii_lowercase()
-                    }
-                })
-            };
-            match c {
-                Some(c) => {
-                    if run > 0 {
-                        s.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    s.push(c);
-                }
-                None => run += 1,
-            }
+    board_field::write(7, 7, &mut s, |file, rank, out| {
+        let sq = rank * 8 + file;
+        if pos.holes & (1 << sq) != 0 {
+            out.push('*');
+        } else if let Some((color, kind)) = pos.piece_at(sq) {
+            out.push(board_field::letter(LETTERS[kind], Side::from_index(color)));
         }
-        if run > 0 {
-            s.push_str(&run.to_string());
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
+        !out.is_empty()
+    });
     s.push(' ');
-    s.push(Side::from_index(pos.side).fen_char());
+    s.push(pos.side.fen_char());
     s.push(' ');
     if pos.castling == 0 {
         s.push('-');

@@ -18,9 +18,8 @@ pub use eval::VALUE;
 pub use position::Position;
 pub use types::Move;
 
-use crate::{
-    Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints, Side,
-};
+use crate::GamePosition;
+use crate::{Fen, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints};
 use movegen::{count_legal, legal_moves};
 use types::MoveKind;
 
@@ -36,28 +35,8 @@ impl Rules for Magician {
 
     const NAME: &'static str = "Magician Chess";
 
-    fn side_to_move(pos: &Position) -> Side {
-        Side::from_index(pos.side())
-    }
-
-    fn hash(pos: &Position) -> u64 {
-        pos.hash()
-    }
-
     fn generate(pos: &Position, moves: &mut MoveList<Move>) {
         legal_moves(pos, moves);
-    }
-
-    fn make(pos: &Position, mv: Move) -> Position {
-        pos.make(mv)
-    }
-
-    fn in_check(pos: &Position) -> bool {
-        pos.in_check()
-    }
-
-    fn halfmove_clock(pos: &Position) -> u32 {
-        pos.halfmove_clock()
     }
 
     fn rule_outcome(pos: &Position) -> Option<Outcome> {
@@ -72,14 +51,6 @@ impl Rules for Magician {
 
 impl Fen for Magician {
     const START_FEN: &'static str = "rmnknmr/ppp*ppp/*5*/*2*2*/*5*/PPP*PPP/RMNKNMR w AGag - 0 1";
-
-    fn from_fen(fen: &str) -> Result<Position, FenError> {
-        fen::from_fen(fen)
-    }
-
-    fn to_fen(pos: &Position) -> String {
-        fen::to_fen(pos)
-    }
 
     fn board_text(pos: &Position) -> String {
         crate::board_text::from_fen_board(&fen::to_fen(pos))
@@ -129,7 +100,7 @@ impl SearchHints for Magician {
                 .piece_at(mv.to())
                 .map(|(c, k)| {
                     // Dropping an own piece gains nothing.
-                    if c == pos.side() {
+                    if c == pos.side().index() {
                         -eval::VALUE[k]
                     } else {
                         eval::VALUE[k]
@@ -155,7 +126,7 @@ impl SearchHints for Magician {
     fn null_move(pos: &Position) -> Option<Position> {
         // Zugzwang is rare with spells at hand, but pawn-only endings and
         // checks make a pass unsound.
-        let us = pos.side();
+        let us = pos.side().index();
         let pieces = pos.by_color[us] & !pos.by_kind[types::PAWN] & !pos.by_kind[types::KING];
         if pieces == 0 || pos.in_check() {
             return None;

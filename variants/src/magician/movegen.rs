@@ -5,6 +5,7 @@
 
 use super::position::{Position, KING_HOME, ROOK_HOME};
 use super::types::*;
+use crate::GamePosition;
 use crate::MoveList;
 
 fn push_targets(list: &mut MoveList<Move>, from: Square, mut targets: u64) {
@@ -17,7 +18,7 @@ fn push_targets(list: &mut MoveList<Move>, from: Square, mut targets: u64) {
 
 /// Appends the pseudo-legal moves of the side to move.
 pub fn pseudo_moves(pos: &Position, list: &mut MoveList<Move>) {
-    let us = pos.side();
+    let us = pos.side().index();
     let own = pos.by_color[us];
     let enemy = pos.by_color[us ^ 1];
     let holes = pos.holes();
@@ -49,7 +50,7 @@ pub fn pseudo_moves(pos: &Position, list: &mut MoveList<Move>) {
 }
 
 fn pawn_moves(pos: &Position, list: &mut MoveList<Move>, empty: u64, enemy: u64) {
-    let us = pos.side();
+    let us = pos.side().index();
     let far_rank = if us == 0 { 6 } else { 0 };
     let forward: i32 = if us == 0 { 8 } else { -8 };
     let mut pawns = pos.pieces(us, PAWN);
@@ -99,7 +100,7 @@ fn pawn_moves(pos: &Position, list: &mut MoveList<Move>, empty: u64, enemy: u64)
 }
 
 fn castling(pos: &Position, list: &mut MoveList<Move>, empty: u64) {
-    let us = pos.side();
+    let us = pos.side().index();
     let king = KING_HOME[us];
     for b_side in [true, false] {
         let right = 2 * us + usize::from(!b_side);
@@ -127,7 +128,7 @@ fn castling(pos: &Position, list: &mut MoveList<Move>, empty: u64) {
 
 fn spells(pos: &Position, list: &mut MoveList<Move>) {
     let holes = pos.holes();
-    let mut castable = pos.castable_holes(pos.side());
+    let mut castable = pos.castable_holes(pos.side().index());
     let occupied = pos.occupied();
     while castable != 0 {
         let hole = castable.trailing_zeros() as usize;
@@ -148,7 +149,7 @@ fn spells(pos: &Position, list: &mut MoveList<Move>) {
 pub fn legal_moves(pos: &Position, list: &mut MoveList<Move>) {
     let mut pseudo = MoveList::new();
     pseudo_moves(pos, &mut pseudo);
-    let us = pos.side();
+    let us = pos.side().index();
     for &mv in pseudo.iter() {
         if !pos.make(mv).king_in_danger(us) {
             list.push(mv);
@@ -160,7 +161,7 @@ pub fn legal_moves(pos: &Position, list: &mut MoveList<Move>) {
 pub fn count_legal(pos: &Position) -> u64 {
     let mut pseudo = MoveList::new();
     pseudo_moves(pos, &mut pseudo);
-    let us = pos.side();
+    let us = pos.side().index();
     pseudo
         .iter()
         .filter(|&&mv| !pos.make(mv).king_in_danger(us))

@@ -3,6 +3,7 @@
 use super::movegen::legal_moves;
 use super::position::Position;
 use super::types::*;
+use crate::GamePosition;
 use crate::{MoveError, MoveList};
 
 const PROMO_LETTERS: [(usize, char); 3] = [

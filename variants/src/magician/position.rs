@@ -3,6 +3,8 @@
 
 use super::types::*;
 use crate::zobrist::keys;
+use crate::Side;
+use crate::{FenError, GamePosition};
 
 const PIECE_KEYS: [u64; 2 * KINDS * 64] = keys(0x4D41_4749_0001);
 const HOLE_KEYS: [u64; 64] = keys(0x4D41_4749_0002);
@@ -25,7 +27,7 @@ pub struct Position {
     pub(crate) by_color: [u64; 2],
     pub(crate) by_kind: [u64; KINDS],
     pub(crate) holes: u64,
-    pub(crate) side: usize,
+    pub(crate) side: Side,
     /// Bit per right, in the order of [`CASTLE_LETTERS`].
     pub(crate) castling: u8,
     pub(crate) ep: Option<Square>,
@@ -40,7 +42,7 @@ impl Position {
             by_color: [0; 2],
             by_kind: [0; KINDS],
             holes: 0,
-            side: 0,
+            side: Side::White,
             castling: 0,
             ep: None,
             halfmove: 0,
@@ -80,12 +82,6 @@ impl Position {
     #[inline]
     pub fn holes(&self) -> u64 {
         self.holes
-    }
-
-    /// The side to move (0 White, 1 Black).
-    #[inline]
-    pub fn side(&self) -> usize {
-        self.side
     }
 
     /// Pieces of `color` with the rook power (R, C, S).
@@ -150,22 +146,6 @@ impl Position {
         }
     }
 
-    /// Whether the side to move is in check.
-    pub fn in_check(&self) -> bool {
-        self.king_in_danger(self.side)
-    }
-
-    /// The Zobrist hash.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    /// Plies since the last capture or pawn move.
-    pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
     /// The en passant cell, if any.
     pub fn en_passant(&self) -> Option<Square> {
         self.ep
@@ -207,7 +187,7 @@ impl Position {
         if let Some(ep) = self.ep {
             h ^= EP_KEYS[ep];
         }
-        if self.side == 1 {
+        if self.side == Side::Black {
             h ^= SIDE_KEY;
         }
         h
@@ -226,12 +206,51 @@ impl Position {
         }
         rights
     }
+}
+
+impl Position {
+    /// Passes the turn (for null-move pruning): the side changes, the en
+    /// passant right lapses.
+    pub(crate) fn null_in_place(&mut self) {
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= EP_KEYS[ep];
+        }
+        self.side = !self.side;
+        self.hash ^= SIDE_KEY;
+        self.halfmove += 1;
+    }
+}
+
+impl GamePosition for Position {
+    type Move = Move;
+
+    /// The side to move.
+    #[inline]
+    fn side(&self) -> Side {
+        self.side
+    }
+
+    /// The Zobrist hash.
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Plies since the last capture or pawn move.
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool {
+        self.king_in_danger(self.side.index())
+    }
 
     /// The position after a move produced by the generator (legal or
     /// pseudo-legal: the caller checks the mover's King).
-    pub fn make(&self, mv: Move) -> Position {
+    fn make(&self, mv: Move) -> Position {
         let mut p = self.clone();
-        let us = self.side;
+        let us = self.side.index();
         let (from, to) = (mv.from(), mv.to());
         if let Some(ep) = p.ep.take() {
             p.hash ^= EP_KEYS[ep];
@@ -300,21 +319,16 @@ impl Position {
         if us == 1 {
             p.fullmove += 1;
         }
-        p.side ^= 1;
+        p.side = !p.side;
         p.hash ^= SIDE_KEY;
         p
     }
-}
 
-impl Position {
-    /// Passes the turn (for null-move pruning): the side changes, the en
-    /// passant right lapses.
-    pub(crate) fn null_in_place(&mut self) {
-        if let Some(ep) = self.ep.take() {
-            self.hash ^= EP_KEYS[ep];
-        }
-        self.side ^= 1;
-        self.hash ^= SIDE_KEY;
-        self.halfmove += 1;
+    fn from_fen(fen: &str) -> Result<Position, FenError> {
+        super::fen::from_fen(fen)
+    }
+
+    fn to_fen(&self) -> String {
+        super::fen::to_fen(self)
     }
 }

@@ -61,7 +61,7 @@ fn fen_examples_round_trip_and_bad_fens_are_rejected() {
         ),
         (
             "rmnknmr/ppp*pp/*5*/*2*2*/*5*/PPP*PPP/RMNKNMR w AGag - 0 1",
-            "covers 6",
+            "has 6 squares",
         ),
         (
             "rmnqnmr/ppp*ppp/*5*/*2*2*/*5*/PPP*PPP/RMNKNMR w AGag - 0 1",

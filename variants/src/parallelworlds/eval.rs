@@ -95,7 +95,7 @@ fn side_score(pos: &Position, color: usize) -> i32 {
 
 /// Threats to Kings from the side to move's point of view.
 fn king_threats(pos: &Position) -> i32 {
-    let us = pos.side;
+    let us = pos.side.index();
     let mut score = 0;
     for level in CHESS_LEVELS {
         let occ = pos.occupied(level);
@@ -125,7 +125,7 @@ fn king_threats(pos: &Position) -> i32 {
 
 /// The score for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
-    let us = pos.side;
+    let us = pos.side.index();
     side_score(pos, us) - side_score(pos, 1 - us) + king_threats(pos)
 }
 
@@ -164,7 +164,7 @@ pub fn see_ge(pos: &Position, mv: SubMove, threshold: i32) -> bool {
         if level_of(mv.from()) == level {
             occ &= !(1 << local(mv.from()));
         }
-        if pos.attacked(level, local(mv.to()), 1 - pos.side, occ) {
+        if pos.attacked(level, local(mv.to()), 1 - pos.side.index(), occ) {
             gain -= if piece == KING { 20_000 } else { VALUE[piece] };
         }
     }

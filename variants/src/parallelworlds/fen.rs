@@ -4,6 +4,7 @@
 use super::movegen::last_rank;
 use super::position::{castle_bit, Position, NO_EP};
 use super::types::*;
+use crate::board_field::{self, BoardShape, Cell};
 use crate::{FenError, Side};
 
 /// The rights letters of one level in FEN order with (colour, queen side).
@@ -61,7 +62,7 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
             "neither side has a King on both level 1 and level 3",
         ));
     }
-    pos.side = Side::from_fen(fields[1])?.index();
+    pos.side = Side::from_fen(fields[1])?;
     read_castling(&mut pos, fields[2])?;
     read_en_passant(&mut pos, fields[3])?;
     pos.clock = fields[4]
@@ -93,50 +94,21 @@ fn side_name(color: usize) -> &'static str {
 }
 
 fn read_level(pos: &mut Position, level: usize, text: &str) -> Result<(), FenError> {
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::new(format!(
-            "level {} has {} ranks, expected 8",
-            level + 1,
-            ranks.len()
-        )));
-    }
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - i;
-        let mut file = 0;
-        for c in rank_text.chars() {
-            if let Some(d) = c.to_digit(10) {
-                if !(1..=8).contains(&d) {
-                    return Err(FenError::new(format!("bad empty-run digit '{c}'")));
-                }
-                file += d as usize;
-            } else {
-                let kind = LETTERS
-                    .iter()
-                    .position(|&l| l == c.to_ascii_uppercase())
-                    .ok_or_else(|| FenError::new(format!("unknown piece letter '{c}'")))?;
-                if file >= 8 {
-                    return Err(FenError::new(format!(
-                        "rank {} of level {} has more than 8 squares",
-                        rank + 1,
-                        level + 1
-                    )));
-                }
-                let color = usize::from(c.is_ascii_lowercase());
-                pos.put(level * 64 + rank * 8 + file, piece_code(color, kind));
-                file += 1;
-            }
-        }
-        if file != 8 {
-            return Err(FenError::new(format!(
-                "rank {} of level {} has {} squares, expected 8",
-                rank + 1,
-                level + 1,
-                file
-            )));
-        }
-    }
-    Ok(())
+    let shape = BoardShape {
+        name: ["level 1", "level 2", "level 3"][level],
+        ..BoardShape::plain(8, 8)
+    };
+    board_field::read(text, &shape, |file, rank, cell| {
+        let Cell::Piece { letter, side, .. } = cell else {
+            return Err(FenError::new("Parallel Worlds Chess has no holes"));
+        };
+        let kind = LETTERS
+            .iter()
+            .position(|&l| l == letter.to_ascii_uppercase())
+            .ok_or_else(|| FenError::new(format!("unknown piece letter '{letter}'")))?;
+        pos.put(level * 64 + rank * 8 + file, piece_code(side.index(), kind));
+        Ok(())
+    })
 }
 
 fn read_castling(pos: &mut Position, text: &str) -> Result<(), FenError> {
@@ -205,7 +177,7 @@ fn read_en_passant(pos: &mut Position, text: &str) -> Result<(), FenError> {
         last = Some(level);
         let l = local(sq);
         // The side that two-stepped is the side not to move.
-        let mover = 1 - pos.side;
+        let mover = 1 - pos.side.index();
         let (rank, beyond) = if mover == 0 {
             (2, l + 8)
         } else {
@@ -228,33 +200,16 @@ fn read_en_passant(pos: &mut Position, text: &str) -> Result<(), FenError> {
 pub fn to_fen(pos: &Position) -> String {
     let mut levels = Vec::new();
     for level in 0..LEVELS {
-        let mut ranks = Vec::new();
-        for rank in (0..8).rev() {
-            let mut s = String::new();
-            let mut run = 0;
-            for file in 0..8 {
-                let code = pos.board[level * 64 + rank * 8 + file];
-                if code == EMPTY {
-                    run += 1;
-                    continue;
-                }
-                if run > 0 {
-                    s.push_str(&run.to_string());
-                    run = 0;
-                }
-                let l = LETTERS[code_kind(code)];
-                s.push(if code_color(code) == 0 {
-                    l
-                } else {
-                    l.to_ascii_lowercase()
-                });
+        let mut board = String::new();
+        board_field::write(8, 8, &mut board, |file, rank, cell| {
+            let code = pos.board[level * 64 + rank * 8 + file];
+            if code != EMPTY {
+                let side = Side::from_index(code_color(code));
+                cell.push(board_field::letter(LETTERS[code_kind(code)], side));
             }
-            if run > 0 {
-                s.push_str(&run.to_string());
-            }
-            ranks.push(s);
-        }
-        levels.push(ranks.join("/"));
+            code != EMPTY
+        });
+        levels.push(board);
     }
     let mut groups = Vec::new();
     for level in CHESS_LEVELS {
@@ -282,7 +237,7 @@ pub fn to_fen(pos: &Position) -> String {
     format!(
         "{} {} {} {} {} {} {}",
         levels.join("|"),
-        Side::from_index(pos.side).fen_char(),
+        pos.side.fen_char(),
         or_dash(groups),
         or_dash(eps),
         pos.clock,

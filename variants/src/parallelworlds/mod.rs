@@ -26,8 +26,8 @@ pub use position::Position;
 pub use types::SubMove;
 
 use crate::{
-    DrawReason, Fen, FenError, MoveError, MoveList, Notation, Outcome, PlyKind, Rules, SearchHints,
-    Side, WinReason,
+    DrawReason, Fen, MoveError, MoveList, Notation, Outcome, PlyKind, Rules, SearchHints, Side,
+    WinReason,
 };
 use types::*;
 
@@ -43,30 +43,8 @@ impl Rules for ParallelWorlds {
 
     const NAME: &'static str = "Parallel Worlds Chess";
 
-    fn side_to_move(pos: &Position) -> Side {
-        Side::from_index(pos.side)
-    }
-
-    fn hash(pos: &Position) -> u64 {
-        pos.hash()
-    }
-
     fn generate(pos: &Position, moves: &mut MoveList<SubMove>) {
         movegen::legal(pos, moves);
-    }
-
-    fn make(pos: &Position, mv: SubMove) -> Position {
-        pos.make(mv)
-    }
-
-    /// No check rule: a King under attack is a threat the evaluation
-    /// weighs, not a state that restricts moves.
-    fn in_check(_pos: &Position) -> bool {
-        false
-    }
-
-    fn halfmove_clock(pos: &Position) -> u32 {
-        pos.clock
     }
 
     fn rule_outcome(pos: &Position) -> Option<Outcome> {
@@ -92,14 +70,6 @@ impl Rules for ParallelWorlds {
 
 impl Fen for ParallelWorlds {
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 1KQkq,3KQkq - 0 1 2";
-
-    fn from_fen(fen: &str) -> Result<Position, FenError> {
-        fen::from_fen(fen)
-    }
-
-    fn to_fen(pos: &Position) -> String {
-        fen::to_fen(pos)
-    }
 
     fn board_text(pos: &Position) -> String {
         board_text(pos)

@@ -5,6 +5,7 @@
 use super::position::{castle_bit, Position, NO_EP};
 use super::types::*;
 use crate::chess::attacks;
+use crate::GamePosition;
 use crate::MoveList;
 
 /// Receives generated sub-moves. `targets` takes a whole set of
@@ -74,7 +75,7 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     if pos.made >= pos.limit {
         return;
     }
-    let us = pos.side;
+    let us = pos.side.index();
     let free = |level: usize| pos.levels_used & (1 << level) == 0;
     for level in CHESS_LEVELS {
         let own = pos.by_color[level][us] & !pos.moved[level];
@@ -121,7 +122,7 @@ fn vertical<S: Sink>(from: usize, to: usize, set: u64, promoting: u64, sink: &mu
 
 /// Chess moves on level 1 or 3 of the unmoved pieces `own`.
 fn chess_level<S: Sink>(pos: &Position, level: usize, own: u64, sink: &mut S) {
-    let us = pos.side;
+    let us = pos.side.index();
     let ours = pos.by_color[level][us];
     let theirs = pos.by_color[level][1 - us];
     let occ = ours | theirs;
@@ -172,7 +173,7 @@ fn chess_level<S: Sink>(pos: &Position, level: usize, own: u64, sink: &mut S) {
 
 /// Castling on a chess level, judged at this moment of the turn.
 fn castling<S: Sink>(pos: &Position, level: usize, own: u64, occ: u64, sink: &mut S) {
-    let us = pos.side;
+    let us = pos.side.index();
     let back = if us == 0 { 0 } else { 56 };
     let king = back + 4;
     if own & (1 << king) & pos.by_kind[level][KING] == 0 {

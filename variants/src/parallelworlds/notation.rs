@@ -4,6 +4,7 @@
 use super::movegen;
 use super::position::Position;
 use super::types::*;
+use crate::GamePosition;
 use crate::{MoveError, MoveList};
 
 /// The token of a turn's plies (the end-of-turn ply writes nothing).

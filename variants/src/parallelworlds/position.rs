@@ -4,6 +4,8 @@
 use super::types::*;
 use crate::chess::attacks;
 use crate::zobrist::keys;
+use crate::Side;
+use crate::{FenError, GamePosition};
 
 /// No en passant square (in the per-level arrays).
 pub const NO_EP: u8 = 0xFF;
@@ -56,7 +58,7 @@ pub struct Position {
     /// Pieces per level and kind.
     pub by_kind: [[u64; KINDS]; LEVELS],
     /// The side whose turn it is (0 White, 1 Black).
-    pub side: usize,
+    pub side: Side,
     /// Castling rights, see [`castle_bit`].
     pub castling: u8,
     /// En passant square usable in this turn, per chess level (local square).
@@ -88,7 +90,7 @@ impl Position {
             board: [EMPTY; SQUARES],
             by_color: [[0; 2]; LEVELS],
             by_kind: [[0; KINDS]; LEVELS],
-            side: 0,
+            side: Side::White,
             castling: 0,
             ep: [NO_EP; 2],
             ep_new: [NO_EP; 2],
@@ -160,13 +162,45 @@ impl Position {
         self.attackers(level, sq, occ) & self.by_color[level][by] != 0
     }
 
+    /// Ends the turn: the other side moves, with the en passant squares of
+    /// this turn's two-steps and the counters updated.
+    pub fn end_turn(&mut self) {
+        self.clock = if self.reset { 0 } else { self.clock + 1 };
+        if self.side == Side::Black {
+            self.fullmove += 1;
+        }
+        self.side = !self.side;
+        self.ep = self.ep_new;
+        self.ep_new = [NO_EP; 2];
+        self.limit = 3;
+        self.made = 0;
+        self.levels_used = 0;
+        self.moved = [0; LEVELS];
+        self.reset = false;
+    }
+}
+
+#[inline(always)]
+fn castle_key(rights: u8) -> u64 {
+    let mut h = 0;
+    let mut r = rights;
+    while r != 0 {
+        h ^= CASTLE_KEYS[r.trailing_zeros() as usize];
+        r &= r - 1;
+    }
+    h
+}
+
+impl GamePosition for Position {
+    type Move = SubMove;
+
     /// The full hash: pieces, side, rights, en passant squares, the limit
     /// and the turn's progress (sub-moves made, levels used, moved pieces,
     /// two-steps made), so positions inside a turn never match turn starts
     /// or each other unless the rest of the turn is the same.
-    pub fn hash(&self) -> u64 {
+    fn hash(&self) -> u64 {
         let mut h = self.piece_hash ^ castle_key(self.castling);
-        if self.side == 1 {
+        if self.side == Side::Black {
             h ^= STATE_KEYS[0];
         }
         if self.limit == 2 {
@@ -192,25 +226,8 @@ impl Position {
         h
     }
 
-    /// Ends the turn: the other side moves, with the en passant squares of
-    /// this turn's two-steps and the counters updated.
-    pub fn end_turn(&mut self) {
-        self.clock = if self.reset { 0 } else { self.clock + 1 };
-        if self.side == 1 {
-            self.fullmove += 1;
-        }
-        self.side ^= 1;
-        self.ep = self.ep_new;
-        self.ep_new = [NO_EP; 2];
-        self.limit = 3;
-        self.made = 0;
-        self.levels_used = 0;
-        self.moved = [0; LEVELS];
-        self.reset = false;
-    }
-
     /// The position after a ply produced by the move generator.
-    pub fn make(&self, mv: SubMove) -> Position {
+    fn make(&self, mv: SubMove) -> Position {
         let mut p = self.clone();
         if mv.is_end() {
             p.end_turn();
@@ -223,7 +240,11 @@ impl Position {
         let mut victim = EMPTY;
         match mv.flag() {
             Flag::EnPassant => {
-                let behind = if p.side == 0 { to - 8 } else { to + 8 };
+                let behind = if p.side == Side::White {
+                    to - 8
+                } else {
+                    to + 8
+                };
                 victim = p.remove(behind);
             }
             Flag::Double => {
@@ -249,7 +270,7 @@ impl Position {
             }
         }
         let placed = if mv.promo() != 0 {
-            piece_code(p.side, mv.promo())
+            piece_code(p.side.index(), mv.promo())
         } else {
             code
         };
@@ -268,15 +289,26 @@ impl Position {
         }
         p
     }
-}
 
-#[inline(always)]
-fn castle_key(rights: u8) -> u64 {
-    let mut h = 0;
-    let mut r = rights;
-    while r != 0 {
-        h ^= CASTLE_KEYS[r.trailing_zeros() as usize];
-        r &= r - 1;
+    fn side(&self) -> Side {
+        self.side
     }
-    h
+
+    /// No check rule: a King under attack is a threat the evaluation
+    /// weighs, not a state that restricts moves.
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.clock
+    }
+
+    fn from_fen(fen: &str) -> Result<Position, FenError> {
+        super::fen::from_fen(fen)
+    }
+
+    fn to_fen(&self) -> String {
+        super::fen::to_fen(self)
+    }
 }

@@ -2,6 +2,7 @@
 //! FEN walk-through, tokens, turn rules, game ends and hashing.
 
 use super::*;
+use crate::GamePosition;
 use crate::{Game, MoveError};
 
 const START: &str = ParallelWorlds::START_FEN;
@@ -138,7 +139,7 @@ fn tokens_of_the_spec_and_turn_rules() {
     // A King capture ends the turn and the game.
     assert!(!legal(KING_CAPTURE, "1a81h8,2d41d4"));
     let won = play(KING_CAPTURE, "2d43d4,1a81h8").unwrap();
-    assert_eq!(won.side, 1);
+    assert_eq!(won.side, crate::Side::Black);
     assert_eq!(
         ParallelWorlds::rule_outcome(&won),
         Some(Outcome::Win {
@@ -222,7 +223,7 @@ fn hash_follows_the_turn_and_ignores_sub_move_order() {
     let ab = p.make(s1).make(s2);
     let ba = p.make(s2).make(s1);
     assert_eq!(ab.hash(), ba.hash());
-    assert_eq!(ab.side, 0);
+    assert_eq!(ab.side, crate::Side::White);
     let ended = ab.make(SubMove::END);
     assert_ne!(ab.hash(), ended.hash());
     // The limit field is part of the position.

@@ -89,7 +89,7 @@ pub fn see_ge(pos: &Position, action: Action, threshold: i32) -> bool {
     };
     let Some(sq) = lands else { return true };
     let risked = pos.piece(action.from()).map_or(0, |(_, k)| VALUE[k]);
-    gain - risked >= threshold || !pos.attacked(sq, 1 - pos.side)
+    gain - risked >= threshold || !pos.attacked(sq, 1 - pos.side.index())
 }
 
 /// How far a pawn-class piece of `color` on `sq` has come (0 at home).
@@ -170,5 +170,9 @@ fn white_score(pos: &Position) -> i32 {
 /// The score for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
     let s = white_score(pos);
-    (if pos.side == 0 { s } else { -s }) + TEMPO
+    (if pos.side == crate::Side::White {
+        s
+    } else {
+        -s
+    }) + TEMPO
 }

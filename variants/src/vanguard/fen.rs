@@ -3,6 +3,7 @@
 
 use super::position::{far_rank, Position};
 use super::types::*;
+use crate::board_field::{self, BoardShape, Cell};
 use crate::squares::fen_clocks;
 use crate::{FenError, Side};
 
@@ -40,9 +41,7 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
     if pos.by_kind[KING].is_empty() {
         return Err(err("neither side has a King"));
     }
-    if Side::from_fen(fields[1])? == Side::Black {
-        pos.set_side(1);
-    }
+    pos.set_side(Side::from_fen(fields[1])?);
     read_rights(&mut pos, fields[2])?;
     if xboard_form {
         grant_start_rank_rights(&mut pos);
@@ -56,51 +55,22 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
 /// Reads the board field: 16 ranks, empty runs of one or two digits.
 fn read_board(board: &str) -> Result<Position, FenError> {
     let mut pos = Position::empty();
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 16 {
-        return Err(err(format!(
-            "the board needs 16 ranks, found {}",
-            ranks.len()
-        )));
-    }
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 15 - i as i32;
-        let mut file = 0i32;
-        let mut chars = text.chars().peekable();
-        while let Some(c) = chars.next() {
-            if let Some(d) = c.to_digit(10) {
-                let mut run = d as i32;
-                if let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    chars.next();
-                    run = run * 10 + d2 as i32;
-                }
-                if run == 0 || run > 16 {
-                    return Err(err(format!("rank {}: bad empty run {run}", rank + 1)));
-                }
-                file += run;
-            } else {
-                let kind = kind_from_letter(c.to_ascii_uppercase())
-                    .ok_or_else(|| err(format!("unknown piece letter '{c}'")))?;
-                let color = if c.is_ascii_uppercase() { 0 } else { 1 };
-                let sq = square(file, rank)
-                    .ok_or_else(|| err(format!("rank {} has more than 16 squares", rank + 1)))?;
-                if pawn_class(kind) && rank == far_rank(color) {
-                    return Err(err(format!(
-                        "a pawn-class piece stands on its far rank ({})",
-                        square_name(sq)
-                    )));
-                }
-                pos.put(sq, color, kind);
-                file += 1;
-            }
-            if file > 16 {
-                return Err(err(format!("rank {} has more than 16 squares", rank + 1)));
-            }
+    board_field::read(board, &BoardShape::plain(16, 16), |file, rank, cell| {
+        let Cell::Piece { letter, side, .. } = cell else {
+            return Err(err("Vanguard Chess has no holes"));
+        };
+        let kind = kind_from_letter(letter.to_ascii_uppercase())
+            .ok_or_else(|| err(format!("unknown piece letter '{letter}'")))?;
+        let (color, sq) = (side.index(), rank * 16 + file);
+        if pawn_class(kind) && rank as i32 == far_rank(color) {
+            return Err(err(format!(
+                "a pawn-class piece stands on its far rank ({})",
+                square_name(sq)
+            )));
         }
-        if file != 16 {
-            return Err(err(format!("rank {} has {file} squares, not 16", rank + 1)));
-        }
-    }
+        pos.put(sq, color, kind);
+        Ok(())
+    })?;
     Ok(pos)
 }
 
@@ -167,31 +137,15 @@ pub fn to_xboard_fen(pos: &Position) -> String {
 /// Writes the FEN.
 pub fn to_fen(pos: &Position) -> String {
     let mut out = String::with_capacity(160);
-    for rank in (0..16).rev() {
-        let mut empty = 0;
-        for file in 0..16 {
-            let sq = square(file, rank).expect("on the board");
-            match pos.piece(sq) {
-                None => empty += 1,
-                Some((c, k)) => {
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    let l = LETTERS[k];
-                    out.push(if c == 0 { l } else { l.to_ascii_lowercase() });
-                }
-            }
+    board_field::write(16, 16, &mut out, |file, rank, cell| {
+        let piece = pos.piece(rank * 16 + file);
+        if let Some((c, k)) = piece {
+            cell.push(board_field::letter(LETTERS[k], Side::from_index(c)));
         }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
+        piece.is_some()
+    });
     out.push(' ');
-    out.push(Side::from_index(pos.side).fen_char());
+    out.push(pos.side.fen_char());
     out.push(' ');
     let mut rights = String::new();
     for color in 0..2 {

@@ -20,9 +20,9 @@ pub use eval::VALUE;
 pub use position::Position;
 pub use types::Action;
 
+use crate::GamePosition;
 use crate::{
-    Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints, Side,
-    WinReason,
+    Fen, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints, Side, WinReason,
 };
 
 /// Vanguard Chess.
@@ -37,28 +37,8 @@ impl Rules for Vanguard {
 
     const NAME: &'static str = "Vanguard Chess";
 
-    fn side_to_move(pos: &Position) -> Side {
-        Side::from_index(pos.side)
-    }
-
-    fn hash(pos: &Position) -> u64 {
-        pos.hash
-    }
-
     fn generate(pos: &Position, moves: &mut MoveList<Action>) {
         movegen::legal(pos, moves);
-    }
-
-    fn make(pos: &Position, mv: Action) -> Position {
-        pos.apply(mv)
-    }
-
-    fn in_check(pos: &Position) -> bool {
-        pos.in_check()
-    }
-
-    fn halfmove_clock(pos: &Position) -> u32 {
-        pos.halfmove
     }
 
     fn repetition_window(pos: &Position) -> u32 {
@@ -84,14 +64,6 @@ impl Rules for Vanguard {
 
 impl Fen for Vanguard {
     const START_FEN: &'static str = "hdyfbweqkicbfydh/rnzlaamggmaalznr/ppppsssttssspppp/16/16/16/16/16/16/16/16/16/16/PPPPSSSTTSSSPPPP/RNZLAAMGGMAALZNR/HDYFBWEQKICBFYDH w ABCDEFGJKLMNOPabcdefgjklmnop 0 1";
-
-    fn from_fen(fen: &str) -> Result<Position, FenError> {
-        fen::from_fen(fen)
-    }
-
-    fn to_fen(pos: &Position) -> String {
-        fen::to_fen(pos)
-    }
 }
 
 impl OnePlyNotation for Vanguard {
@@ -138,18 +110,18 @@ impl SearchHints for Vanguard {
         // whose King must be captured, cannot pass.
         if pos.in_check()
             || pos
-                .king(1 - pos.side)
-                .is_none_or(|k| pos.attacked(k, pos.side))
+                .king(1 - pos.side.index())
+                .is_none_or(|k| pos.attacked(k, pos.side.index()))
         {
             return None;
         }
         let mut p = pos.clone();
         p.halfmove += 1;
         p.reversible += 1;
-        if p.side == 1 {
+        if p.side == Side::Black {
             p.fullmove += 1;
         }
-        p.set_side(1 - pos.side);
+        p.set_side(!pos.side);
         Some(p)
     }
 }

@@ -3,6 +3,7 @@
 
 use super::position::{bowman_leg, forward, Position, EMPTY};
 use super::types::*;
+use crate::GamePosition;
 use crate::MoveList;
 
 /// Adds `from -> to` unless a friendly piece stands on `to`.
@@ -64,7 +65,7 @@ fn slides(
 
 /// Appends every pseudo-legal action of the side to move.
 pub fn pseudo_legal(pos: &Position, out: &mut MoveList<Action>) {
-    let us = pos.side;
+    let us = pos.side.index();
     let fwd = forward(us);
     for from in pos.by_color[us].iter() {
         let Some((_, kind)) = pos.piece(from) else {
@@ -282,8 +283,8 @@ pub fn is_capture(pos: &Position, action: Action) -> bool {
 /// Safe (section 7): after it, the opponent has no King, or our King is
 /// not attacked. Returns the child too, since callers usually want it.
 fn safe_child(pos: &Position, action: Action) -> (bool, Position) {
-    let child = pos.apply(action);
-    let us = pos.side;
+    let child = pos.make(action);
+    let us = pos.side.index();
     let safe = match (child.king(1 - us), child.king(us)) {
         (None, _) => true,
         (Some(_), Some(k)) => !child.attacked(k, 1 - us),
@@ -300,7 +301,7 @@ fn cannot_expose(pos: &Position, a: Action, king: Square, sensitive: Board) -> b
     let (from, to, via) = (a.from(), a.to(), a.via());
     let converts = |sq: Square| {
         pos.piece(sq)
-            .is_some_and(|(c, k)| c != pos.side && (k == QUEEN || k == KING))
+            .is_some_and(|(c, k)| c != pos.side.index() && (k == QUEEN || k == KING))
     };
     match a.kind() {
         ActionKind::Pass => true,
@@ -323,7 +324,7 @@ fn cannot_expose(pos: &Position, a: Action, king: Square, sensitive: Board) -> b
 
 /// Appends the legal actions (section 7).
 pub fn legal(pos: &Position, out: &mut MoveList<Action>) {
-    let us = pos.side;
+    let us = pos.side.index();
     let (Some(our_king), Some(their_king)) = (pos.king(us), pos.king(1 - us)) else {
         return;
     };

@@ -3,6 +3,8 @@
 
 use super::types::*;
 use crate::zobrist::keys;
+use crate::Side;
+use crate::{FenError, GamePosition};
 
 /// The mailbox value of an empty square.
 pub const EMPTY: u8 = 0xFF;
@@ -34,7 +36,7 @@ pub struct Position {
     /// Pawns and Soldiers that still have their initial-move right.
     pub rights: Board,
     /// 0 White, 1 Black.
-    pub side: usize,
+    pub side: Side,
     /// Plies since the last capture or pawn-class move.
     pub halfmove: u32,
     /// The move number.
@@ -86,7 +88,7 @@ impl Position {
             by_color: [Board::EMPTY; 2],
             by_kind: [Board::EMPTY; KINDS],
             rights: Board::EMPTY,
-            side: 0,
+            side: Side::White,
             halfmove: 0,
             fullmove: 1,
             reversible: 0,
@@ -143,7 +145,7 @@ impl Position {
     }
 
     /// Sets the side to move (keeping the hash right).
-    pub fn set_side(&mut self, side: usize) {
+    pub fn set_side(&mut self, side: Side) {
         if self.side != side {
             self.side = side;
             self.hash ^= SIDE_KEY;
@@ -153,7 +155,11 @@ impl Position {
     /// The hash recomputed from scratch (tests compare it with the
     /// incremental one).
     pub fn full_hash(&self) -> u64 {
-        let mut h = if self.side == 1 { SIDE_KEY } else { 0 };
+        let mut h = if self.side == Side::Black {
+            SIDE_KEY
+        } else {
+            0
+        };
         for sq in 0..SQUARES {
             if let Some((c, k)) = self.piece(sq) {
                 h ^= piece_key(c, k, sq);
@@ -169,12 +175,6 @@ impl Position {
     #[inline]
     pub fn king(&self, color: usize) -> Option<Square> {
         self.pieces(color, KING).lowest()
-    }
-
-    /// Whether the side to move is in check.
-    pub fn in_check(&self) -> bool {
-        self.king(self.side)
-            .is_some_and(|k| self.attacked(k, 1 - self.side))
     }
 
     /// Whether some pseudo-legal action of `by` would capture on `sq`
@@ -295,7 +295,7 @@ impl Position {
     pub fn victims(&self, action: Action) -> [Option<Square>; 2] {
         let enemy = |sq: Square| {
             self.piece(sq)
-                .is_some_and(|(c, _)| c != self.side)
+                .is_some_and(|(c, _)| c != self.side.index())
                 .then_some(sq)
         };
         let (from, to, via) = (action.from(), action.to(), action.via());
@@ -307,12 +307,22 @@ impl Position {
             ActionKind::Swap | ActionKind::Pass => [None, None],
         }
     }
+}
+
+impl GamePosition for Position {
+    type Move = Action;
+
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool {
+        let us = self.side.index();
+        self.king(us).is_some_and(|k| self.attacked(k, 1 - us))
+    }
 
     /// The position after `action`, a pseudo-legal action of the side to
     /// move (spec section 6).
-    pub fn apply(&self, action: Action) -> Position {
+    fn make(&self, action: Action) -> Position {
         let mut p = self.clone();
-        let us = self.side;
+        let us = self.side.index();
         let them = 1 - us;
         let (from, to) = (action.from(), action.to());
         let mover_kind = self.piece(from).map_or(KING, |(_, k)| k);
@@ -392,7 +402,27 @@ impl Position {
         if us == 1 {
             p.fullmove += 1;
         }
-        p.set_side(them);
+        p.set_side(!self.side);
         p
+    }
+
+    fn side(&self) -> Side {
+        self.side
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn from_fen(fen: &str) -> Result<Position, FenError> {
+        super::fen::from_fen(fen)
+    }
+
+    fn to_fen(&self) -> String {
+        super::fen::to_fen(self)
     }
 }

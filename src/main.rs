@@ -37,6 +37,37 @@ enum Command {
     MatchMerge(matches::MergeArgs),
     /// Wizard's Chess (a Magic: The Gathering deck format): check a deck list.
     Deck(deck_cmd::DeckArgs),
+    /// Serve a board in the browser: play and analyse every game.
+    Gui(GuiArgs),
+}
+
+/// `arcana gui`'s options.
+#[derive(clap::Args, Debug)]
+struct GuiArgs {
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on; anything but loopback lets other machines in.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// Also open the page in the default browser.
+    #[arg(long)]
+    open: bool,
+}
+
+fn run_gui(args: &GuiArgs) -> ExitCode {
+    let options = gui::Options {
+        host: args.host.clone(),
+        port: args.port,
+        open: args.open,
+    };
+    match gui::serve(&options, |_| {}) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// What `--help` says after the commands: a bare `arcana` is the engine.
@@ -67,6 +98,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::MatchMerge(args)) => matches::run_merge(&args),
         Some(Command::Deck(args)) => deck_cmd::run(&args),
+        Some(Command::Gui(args)) => run_gui(&args),
     }
 }
 

@@ -239,6 +239,10 @@ impl Rules for Race {
 
 impl Fen for Race {
     const START_FEN: &'static str = "0";
+
+    const SQUARE_NAMES: variants::SquareNames = variants::SquareNames::single(1, 1);
+
+    const BOARDS: &'static [variants::board_field::BoardShape] = &[];
 }
 
 impl Notation for Race {

@@ -193,6 +193,22 @@ pub fn write(
     }
 }
 
+/// What stands on a position's squares, as (square name, cell), read from
+/// its FEN: what a board drawing needs, for every game alike.
+pub fn cells<V: crate::Fen>(pos: &V::Position) -> Vec<(String, Cell)> {
+    let fen = V::to_fen(pos);
+    let field = fen.split_whitespace().next().unwrap_or_default();
+    let mut out = Vec::new();
+    for (board, (text, shape)) in field.split('|').zip(V::BOARDS).enumerate() {
+        // The game wrote this FEN: it reads.
+        let _ = read(text, shape, |file, rank, cell| {
+            out.push((V::SQUARE_NAMES.name(board, file, rank), cell));
+            Ok(())
+        });
+    }
+    out
+}
+
 /// A piece letter in the case of its side.
 pub fn letter(upper: char, side: Side) -> char {
     match side {
@@ -285,6 +301,39 @@ mod tests {
             let e = cells(text, shape).unwrap_err();
             assert!(e.contains(why), "{text}: {e}");
         }
+    }
+
+    #[test]
+    fn cells_of_every_game_are_named_in_its_notation() {
+        use crate::prelude::*;
+        fn start<V: Variant>() -> Vec<(String, Cell)> {
+            super::cells::<V>(&V::start())
+        }
+        let chess = start::<crate::chess::Chess>();
+        assert_eq!(chess.len(), 32);
+        assert!(chess.iter().any(|(sq, c)| sq == "e1"
+            && *c
+                == Cell::Piece {
+                    letter: 'K',
+                    side: Side::White,
+                    mark: None
+                }));
+        let magician = start::<crate::magician::Magician>();
+        assert_eq!(magician.iter().filter(|(_, c)| *c == Cell::Hole).count(), 9);
+        assert_eq!(start::<crate::vanguard::Vanguard>().len(), 96);
+        let wizard = start::<crate::advancedwizard::AdvancedWizard>();
+        assert!(wizard.iter().any(|(sq, _)| sq == "Sa1"));
+        assert!(wizard.iter().any(|(sq, c)| sq == "Eb2"
+            && matches!(
+                c,
+                Cell::Piece {
+                    mark: Some('*'),
+                    ..
+                }
+            )));
+        let worlds = start::<crate::parallelworlds::ParallelWorlds>();
+        assert_eq!(worlds.len(), 64);
+        assert!(worlds.iter().any(|(sq, _)| sq == "3e8"));
     }
 
     #[test]

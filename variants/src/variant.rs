@@ -4,7 +4,8 @@
 //! ply), [`SearchHints`] (what the search needs to know). [`Variant`] is
 //! all of them, and what the engine, the protocols and perft take.
 
-use crate::{FenError, MoveError, MoveList, Outcome, Side};
+use crate::board_field::BoardShape;
+use crate::{FenError, MoveError, MoveList, Outcome, Side, SquareNames};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -204,6 +205,12 @@ pub trait Rules: Sized + Send + Sync + 'static {
 pub trait Fen: Rules {
     /// The FEN of the start position.
     const START_FEN: &'static str;
+
+    /// How squares are named (`e4`, `p16`, `Ea5`, `2d4`).
+    const SQUARE_NAMES: SquareNames;
+
+    /// The boards of the FEN's board field, in order (joined by `|`).
+    const BOARDS: &'static [BoardShape];
 
     /// The start position.
     fn start() -> Self::Position {

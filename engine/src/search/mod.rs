@@ -73,6 +73,12 @@ impl Shared {
         })
     }
 
+    /// Nodes searched so far by the running (or last) search, all threads
+    /// (flushed in batches: a front end's progress display).
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Relaxed)
+    }
+
     /// Forgets everything learnt: the table and the move-ordering
     /// statistics (a new game).
     pub fn clear(&mut self) {

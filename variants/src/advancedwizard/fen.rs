@@ -31,14 +31,25 @@ fn mark_allowed(kind: u8, mark: u8) -> bool {
     }
 }
 
-fn read_board(pos: &mut Position, board: usize, text: &str) -> Result<(), FenError> {
-    let name = if board == EARTH { "Earth" } else { "Sky" };
-    let shape = BoardShape {
-        name,
+/// The Earth and the Sky boards of the FEN: 9x9, pieces marked `*`
+/// (first move), `~` (promoted), `^` (on a quest).
+pub const BOARDS: [BoardShape; 2] = [
+    BoardShape {
+        name: "Earth",
         marks: &['*', '~', '^'],
         ..BoardShape::plain(9, 9)
-    };
-    board_field::read(text, &shape, |file, rank, cell| {
+    },
+    BoardShape {
+        name: "Sky",
+        marks: &['*', '~', '^'],
+        ..BoardShape::plain(9, 9)
+    },
+];
+
+fn read_board(pos: &mut Position, board: usize, text: &str) -> Result<(), FenError> {
+    let shape = &BOARDS[board];
+    let name = shape.name;
+    board_field::read(text, shape, |file, rank, cell| {
         let Cell::Piece { letter, side, mark } = cell else {
             return Err(err("Advanced Wizard Chess has no holes"));
         };

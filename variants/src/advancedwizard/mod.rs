@@ -69,6 +69,10 @@ impl Rules for AdvancedWizard {
 impl Fen for AdvancedWizard {
     const START_FEN: &'static str = "dpagzgapd/hw*w*agaw*w*h/w*3h3w*/9/9/9/W*3H3W*/HW*W*AGAW*W*H/DPAGZGAPD|e1e1e1e1e/9/9/9/9/9/9/9/E1E1E1E1E b Zz - - 0 1";
 
+    const SQUARE_NAMES: crate::SquareNames = types::NAMES;
+
+    const BOARDS: &'static [crate::board_field::BoardShape] = &fen::BOARDS;
+
     fn board_text(pos: &Position) -> String {
         board_text(pos)
     }

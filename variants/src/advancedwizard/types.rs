@@ -104,7 +104,8 @@ pub const fn shift(sq: Square, board: usize, df: i32, dr: i32) -> Option<Square>
 }
 
 /// How Advanced Wizard Chess names its squares: the board first.
-const NAMES: crate::SquareNames = crate::SquareNames {
+/// How the game names its squares.
+pub const NAMES: crate::SquareNames = crate::SquareNames {
     files: 9,
     ranks: 9,
     boards: &['E', 'S'],

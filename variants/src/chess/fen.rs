@@ -119,13 +119,15 @@ impl Position {
     }
 }
 
+/// The chess board field. Chess has always read a run of any length
+/// (`16` is too many files, not 1 and 6).
+pub const BOARD: BoardShape = BoardShape {
+    run_digits: usize::MAX,
+    ..BoardShape::plain(8, 8)
+};
+
 fn read_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
-    // Chess has always read a run of any length (`16` is too many files).
-    let shape = BoardShape {
-        run_digits: usize::MAX,
-        ..BoardShape::plain(8, 8)
-    };
-    board_field::read(board, &shape, |file, rank, cell| {
+    board_field::read(board, &BOARD, |file, rank, cell| {
         let Cell::Piece { letter, side, .. } = cell else {
             return Err(FenError::new("chess has no holes"));
         };

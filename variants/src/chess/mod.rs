@@ -62,6 +62,10 @@ impl Rules for Chess {
 impl Fen for Chess {
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+    const SQUARE_NAMES: crate::SquareNames = types::NAMES;
+
+    const BOARDS: &'static [crate::board_field::BoardShape] = std::slice::from_ref(&fen::BOARD);
+
     #[inline(always)]
     fn set_chess960(pos: &mut Position, on: bool) {
         pos.set_chess960(on);

@@ -72,7 +72,8 @@ pub const fn relative_rank(color: usize, sq: Square) -> usize {
 }
 
 /// How chess names its squares.
-const NAMES: crate::SquareNames = crate::SquareNames::single(8, 8);
+/// How the game names its squares.
+pub const NAMES: crate::SquareNames = crate::SquareNames::single(8, 8);
 
 /// Square name such as `e4`.
 pub fn square_name(sq: Square) -> String {

@@ -11,6 +11,13 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
 }
 
 /// Reads a FEN; every rule of spec section 10 is checked.
+/// The Magician board field: 7x7 with holes.
+pub const BOARD: BoardShape = BoardShape {
+    holes: true,
+    ..BoardShape::plain(7, 7)
+};
+
+/// Reads a FEN.
 pub fn from_fen(fen: &str) -> Result<Position, FenError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.len() != 6 {
@@ -20,11 +27,7 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         ));
     }
     let mut pos = Position::empty();
-    let shape = BoardShape {
-        holes: true,
-        ..BoardShape::plain(7, 7)
-    };
-    board_field::read(fields[0], &shape, |file, rank, cell| {
+    board_field::read(fields[0], &BOARD, |file, rank, cell| {
         let sq = rank * 8 + file;
         match cell {
             Cell::Hole => pos.toggle_hole(sq),

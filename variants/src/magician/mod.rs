@@ -52,6 +52,10 @@ impl Rules for Magician {
 impl Fen for Magician {
     const START_FEN: &'static str = "rmnknmr/ppp*ppp/*5*/*2*2*/*5*/PPP*PPP/RMNKNMR w AGag - 0 1";
 
+    const SQUARE_NAMES: crate::SquareNames = types::NAMES;
+
+    const BOARDS: &'static [crate::board_field::BoardShape] = std::slice::from_ref(&fen::BOARD);
+
     fn board_text(pos: &Position) -> String {
         crate::board_text::from_fen_board(&fen::to_fen(pos))
     }

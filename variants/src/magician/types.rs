@@ -77,7 +77,8 @@ pub const fn cell(file: i32, rank: i32) -> Option<Square> {
 }
 
 /// How Magician Chess names its squares.
-const NAMES: crate::SquareNames = crate::SquareNames::single(7, 7);
+/// How the game names its squares.
+pub const NAMES: crate::SquareNames = crate::SquareNames::single(7, 7);
 
 /// Square name such as `d4`.
 pub fn square_name(sq: Square) -> String {

@@ -93,12 +93,24 @@ fn side_name(color: usize) -> &'static str {
     }
 }
 
-fn read_level(pos: &mut Position, level: usize, text: &str) -> Result<(), FenError> {
-    let shape = BoardShape {
-        name: ["level 1", "level 2", "level 3"][level],
+/// The three levels of the FEN, bottom first.
+pub const BOARDS: [BoardShape; 3] = [
+    BoardShape {
+        name: "level 1",
         ..BoardShape::plain(8, 8)
-    };
-    board_field::read(text, &shape, |file, rank, cell| {
+    },
+    BoardShape {
+        name: "level 2",
+        ..BoardShape::plain(8, 8)
+    },
+    BoardShape {
+        name: "level 3",
+        ..BoardShape::plain(8, 8)
+    },
+];
+
+fn read_level(pos: &mut Position, level: usize, text: &str) -> Result<(), FenError> {
+    board_field::read(text, &BOARDS[level], |file, rank, cell| {
         let Cell::Piece { letter, side, .. } = cell else {
             return Err(FenError::new("Parallel Worlds Chess has no holes"));
         };

@@ -71,6 +71,10 @@ impl Rules for ParallelWorlds {
 impl Fen for ParallelWorlds {
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 1KQkq,3KQkq - 0 1 2";
 
+    const SQUARE_NAMES: crate::SquareNames = types::NAMES;
+
+    const BOARDS: &'static [crate::board_field::BoardShape] = &fen::BOARDS;
+
     fn board_text(pos: &Position) -> String {
         board_text(pos)
     }

@@ -74,7 +74,8 @@ pub const fn chess_slot(level: usize) -> usize {
 }
 
 /// How Parallel Worlds Chess names its squares: the level first.
-const NAMES: crate::SquareNames = crate::SquareNames {
+/// How the game names its squares.
+pub const NAMES: crate::SquareNames = crate::SquareNames {
     files: 8,
     ranks: 8,
     boards: &['1', '2', '3'],

@@ -52,10 +52,13 @@ pub fn from_fen(fen: &str) -> Result<Position, FenError> {
     Ok(pos)
 }
 
+/// The Vanguard board field: 16x16, runs of up to two digits.
+pub const BOARD: BoardShape = BoardShape::plain(16, 16);
+
 /// Reads the board field: 16 ranks, empty runs of one or two digits.
 fn read_board(board: &str) -> Result<Position, FenError> {
     let mut pos = Position::empty();
-    board_field::read(board, &BoardShape::plain(16, 16), |file, rank, cell| {
+    board_field::read(board, &BOARD, |file, rank, cell| {
         let Cell::Piece { letter, side, .. } = cell else {
             return Err(err("Vanguard Chess has no holes"));
         };

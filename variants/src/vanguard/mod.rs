@@ -64,6 +64,10 @@ impl Rules for Vanguard {
 
 impl Fen for Vanguard {
     const START_FEN: &'static str = "hdyfbweqkicbfydh/rnzlaamggmaalznr/ppppsssttssspppp/16/16/16/16/16/16/16/16/16/16/PPPPSSSTTSSSPPPP/RNZLAAMGGMAALZNR/HDYFBWEQKICBFYDH w ABCDEFGJKLMNOPabcdefgjklmnop 0 1";
+
+    const SQUARE_NAMES: crate::SquareNames = types::NAMES;
+
+    const BOARDS: &'static [crate::board_field::BoardShape] = std::slice::from_ref(&fen::BOARD);
 }
 
 impl OnePlyNotation for Vanguard {

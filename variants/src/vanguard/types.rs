@@ -117,7 +117,8 @@ pub const fn offset(sq: Square, dx: i32, dy: i32) -> Option<Square> {
 }
 
 /// How Vanguard Chess names its squares.
-const NAMES: crate::SquareNames = crate::SquareNames::single(16, 16);
+/// How the game names its squares.
+pub const NAMES: crate::SquareNames = crate::SquareNames::single(16, 16);
 
 /// A square's name: `a1` .. `p16`.
 pub fn square_name(sq: Square) -> String {

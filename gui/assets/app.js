@@ -1,0 +1,530 @@
+// @ts-check
+// The page: draws the position the server sends, turns clicks into plies
+// (leg by leg), and shows the engine's thinking. It computes no rule: the
+// legal plies, split into legs, come from the server with every position.
+"use strict";
+
+/**
+ * @typedef {{from: string|null, to: string, suffix: string, drop: string|null}} Leg
+ * @typedef {{token: string, legs: Leg[]}} Ply
+ * @typedef {{square: string, piece: string, mark: string|null, hole: boolean}} Cell
+ * @typedef {{fen: string, side: string, cells: Cell[]}} Position
+ * @typedef {{token: string, san: string, side: string, fen: string}} Turn
+ * @typedef {{t: string, variant: string, name: string, files: number, ranks: number, boards: string[],
+ *   start_fen: string, position: Position, plies: Ply[], pending: string[], history: Turn[],
+ *   outcome: {result: string, reason: string}|null, mode: string, user_side: string, thinking: boolean,
+ *   shown: number|null, multipv: number, threads: number, hash: number}} State
+ * @typedef {{depth: number, multipv: number, cp: number|null, mate: number|null, nodes: number,
+ *   nps: number, ms: number, pv: string[], san: string[], arrows: Leg[][]}} Info
+ */
+
+const params = new URLSearchParams(location.search);
+/** @type {State|null} */
+let state = null;
+/** @type {Leg[]} legs entered so far of the ply being built */
+let entered = [];
+/** @type {string|null} */
+let selected = null;
+let flipped = false;
+/** @type {Map<number, Info>} */
+const lines = new Map();
+let lastNodes = 0;
+let sentAt = 0;
+/** @type {WebSocket} */
+let socket;
+
+/** @param {string} id */
+function el(id) {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`no #${id}`);
+  return e;
+}
+
+/** @param {object} message */
+function send(message) {
+  socket.send(JSON.stringify(message));
+}
+
+function connect() {
+  socket = new WebSocket(`ws://${location.host}/ws`);
+  socket.onopen = () => {
+    const limit = params.get("movetime");
+    if (limit) {
+      send({ t: "settings", limits: { movetime: Number(limit) } });
+    }
+    send({
+      t: "new",
+      variant: params.get("variant") || "chess",
+      fen: params.get("fen") || null,
+      mode: params.get("mode") || "play",
+    });
+  };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = () => {
+    document.body.dataset.status = "disconnected";
+    el("status").textContent = "Disconnected from the engine: reload the page.";
+  };
+}
+
+/** @param {any} m */
+function receive(m) {
+  switch (m.t) {
+    case "state":
+      if (state && (state.position.fen !== m.position.fen || state.shown !== m.shown)) {
+        lines.clear();
+      }
+      state = m;
+      entered = [];
+      selected = null;
+      el("message").textContent = "";
+      render();
+      break;
+    case "info":
+      lines.set(m.multipv, m);
+      lastNodes = m.nodes;
+      renderAnalysis();
+      break;
+    case "tick":
+      lastNodes = m.nodes;
+      renderAnalysis();
+      break;
+    case "error":
+      el("message").textContent = m.message;
+      break;
+    case "deck":
+      renderDeck(m);
+      break;
+  }
+}
+
+/** The legal plies whose first legs are the ones entered. */
+function candidates() {
+  if (!state) return [];
+  return state.plies.filter((p) => entered.every((leg, i) => p.legs[i] && sameLeg(p.legs[i], leg)));
+}
+
+/** @param {Leg} a @param {Leg} b */
+function sameLeg(a, b) {
+  return a.from === b.from && a.to === b.to && a.suffix === b.suffix && a.drop === b.drop;
+}
+
+/** The next legs the candidates allow. */
+function nextLegs() {
+  /** @type {Leg[]} */
+  const out = [];
+  for (const p of candidates()) {
+    const leg = p.legs[entered.length];
+    if (leg && !out.some((l) => sameLeg(l, leg))) out.push(leg);
+  }
+  return out;
+}
+
+/** @param {string} square */
+function click(square) {
+  if (!state) return;
+  const legs = nextLegs();
+  if (selected !== null) {
+    const options = legs.filter((l) => l.from === selected && l.to === square);
+    if (options.length > 0) {
+      choose(options);
+      return;
+    }
+  }
+  const drops = legs.filter((l) => l.from === null && l.to === square);
+  if (drops.length > 0 && !legs.some((l) => l.from === square)) {
+    choose(drops);
+    return;
+  }
+  selected = legs.some((l) => l.from === square) && selected !== square ? square : null;
+  renderHighlights();
+}
+
+/** @param {Leg[]} options legs that differ only in suffix or dropped piece */
+function choose(options) {
+  if (options.length === 1) {
+    enter(options[0]);
+    return;
+  }
+  const box = document.createElement("div");
+  box.className = "chooser";
+  box.dataset.chooser = "";
+  for (const leg of options) {
+    const b = document.createElement("button");
+    b.dataset.choice = leg.drop || leg.suffix || "-";
+    const letter = leg.drop || leg.suffix;
+    b.innerHTML = letter && /[a-z]/i.test(letter) && state
+      ? `${pieceSvg(state.variant, state.position.side === "w" ? letter.toUpperCase() : letter.toLowerCase()).replace("<svg", '<svg width="36" height="36"')} ${letter}`
+      : "plain";
+    b.onclick = () => enter(leg);
+    box.appendChild(b);
+  }
+  const entry = el("entry");
+  entry.replaceChildren(box, cancelButton());
+}
+
+/** @param {Leg} leg */
+function enter(leg) {
+  entered.push(leg);
+  selected = null;
+  const c = candidates();
+  const complete = c.filter((p) => p.legs.length === entered.length);
+  const longer = c.filter((p) => p.legs.length > entered.length);
+  if (complete.length === 1 && longer.length === 0) {
+    sendPly(complete[0].token);
+    return;
+  }
+  // A next leg that starts where this one ended is selected already.
+  const next = nextLegs();
+  if (next.length > 0 && next.every((l) => l.from === leg.to)) selected = leg.to;
+  renderHighlights();
+}
+
+/** @param {string} token */
+function sendPly(token) {
+  entered = [];
+  selected = null;
+  document.body.dataset.status = "sent";
+  sentAt = performance.now();
+  send({ t: "ply", token });
+}
+
+function cancelButton() {
+  const b = document.createElement("button");
+  b.textContent = "Cancel";
+  b.id = "cancel";
+  b.onclick = () => {
+    entered = [];
+    selected = null;
+    renderHighlights();
+  };
+  return b;
+}
+
+/** Draws the boards, pieces and coordinates. */
+function render() {
+  if (!state) return;
+  const s = state;
+  const area = el("boards");
+  area.replaceChildren();
+  const size = s.files > 10 ? 38 : s.boards.length > 2 ? 44 : 58;
+  area.style.setProperty("--cell", `${size}px`);
+  const pieces = new Map(s.position.cells.map((c) => [c.square, c]));
+  const boardNames = boardTitles(s);
+  s.boards.forEach((prefix, index) => {
+    const wrap = document.createElement("div");
+    wrap.className = "board-wrap";
+    if (boardNames[index]) {
+      const h = document.createElement("h4");
+      h.textContent = boardNames[index];
+      wrap.appendChild(h);
+    }
+    const grid = document.createElement("div");
+    grid.className = "board";
+    grid.dataset.board = prefix || "main";
+    grid.style.gridTemplateColumns = `repeat(${s.files}, var(--cell))`;
+    for (let row = 0; row < s.ranks; row++) {
+      for (let col = 0; col < s.files; col++) {
+        const rank = flipped ? row : s.ranks - 1 - row;
+        const file = flipped ? s.files - 1 - col : col;
+        const name = `${prefix}${String.fromCharCode(97 + file)}${rank + 1}`;
+        const cell = document.createElement("div");
+        cell.className = `cell ${(file + rank) % 2 === 0 ? "dark" : "light"}`;
+        cell.dataset.square = name;
+        const content = pieces.get(name);
+        if (content && content.hole) cell.dataset.hole = "";
+        if (row === s.ranks - 1) addCoord(cell, "f", String.fromCharCode(97 + file));
+        if (col === 0) addCoord(cell, "r", `${prefix}${rank + 1}`);
+        if (content && !content.hole) {
+          const p = document.createElement("div");
+          p.className = "piece";
+          p.dataset.piece = content.piece;
+          p.title = pieceName(s.variant, content.piece.toUpperCase());
+          p.innerHTML = pieceSvg(s.variant, content.piece);
+          p.draggable = true;
+          p.ondragstart = () => {
+            selected = null;
+            click(name);
+          };
+          if (content.mark) {
+            const m = document.createElement("span");
+            m.className = "mark";
+            m.textContent = content.mark;
+            p.appendChild(m);
+          }
+          cell.appendChild(p);
+        }
+        cell.onclick = () => click(name);
+        cell.ondragover = (e) => e.preventDefault();
+        cell.ondrop = (e) => {
+          e.preventDefault();
+          click(name);
+        };
+        grid.appendChild(cell);
+      }
+    }
+    wrap.appendChild(grid);
+    area.appendChild(wrap);
+  });
+  document.body.dataset.fen = s.position.fen;
+  document.body.dataset.variant = s.variant;
+  document.body.dataset.status = s.thinking ? "thinking" : "ready";
+  /** @type {HTMLInputElement} */ (el("fen")).value = s.position.fen;
+  /** @type {HTMLSelectElement} */ (el("variant")).value = s.variant;
+  /** @type {HTMLSelectElement} */ (el("mode")).value = s.mode;
+  /** @type {HTMLSelectElement} */ (el("side")).value = s.user_side;
+  /** @type {HTMLAnchorElement} */ (el("rules")).href = s.variant === "chess" ? "https://www.fide.com/FIDE/handbook/LawsOfChess.pdf" : `rules/${s.variant}.md`;
+  renderStatus();
+  renderMoves();
+  renderLegend();
+  renderHighlights();
+  renderAnalysis();
+  if (sentAt) {
+    document.body.dataset.drawMs = String(Math.round(performance.now() - sentAt));
+    sentAt = 0;
+  }
+}
+
+/** @param {State} s */
+function boardTitles(s) {
+  if (s.variant === "advancedwizard") return ["Earth", "Sky"];
+  if (s.variant === "parallelworlds") return ["Level 1", "Level 2", "Level 3"];
+  return [""];
+}
+
+/** @param {HTMLElement} cell @param {string} kind @param {string} text */
+function addCoord(cell, kind, text) {
+  const c = document.createElement("span");
+  c.className = `coord ${kind}`;
+  c.textContent = text;
+  cell.appendChild(c);
+}
+
+/** Marks the selected square, the destinations, the last move. */
+function renderHighlights() {
+  if (!state) return;
+  document.querySelectorAll(".cell").forEach((c) => c.classList.remove("sel", "dest", "last", "pendingsq"));
+  const mark = (/** @type {string|null} */ sq, /** @type {string} */ cls) => {
+    if (!sq) return;
+    const c = document.querySelector(`[data-square="${sq}"]`);
+    if (c) c.classList.add(cls);
+  };
+  const legs = nextLegs();
+  if (selected) {
+    mark(selected, "sel");
+    legs.filter((l) => l.from === selected).forEach((l) => mark(l.to, "dest"));
+  }
+  legs.filter((l) => l.from === null).forEach((l) => mark(l.to, "dest"));
+  entered.forEach((l) => {
+    mark(l.from, "pendingsq");
+    mark(l.to, "pendingsq");
+  });
+  const last = state.history[state.history.length - 1];
+  if (last && state.shown === null && state.pending.length === 0) {
+    for (const part of last.token.split(",")) {
+      const m = part.match(/^([A-Za-z]?[0-9]?[a-p][0-9]{1,2})([A-Za-z]?[0-9]?[a-p][0-9]{1,2})/);
+      if (m) {
+        mark(m[1], "last");
+        mark(m[2], "last");
+      }
+    }
+  }
+  const entry = el("entry");
+  entry.replaceChildren();
+  const c = candidates();
+  const complete = c.filter((p) => p.legs.length === entered.length && entered.length > 0);
+  const endTurn = state.plies.find((p) => p.token === "");
+  if (entered.length > 0) {
+    if (complete.length === 1) {
+      const b = document.createElement("button");
+      b.textContent = "Finish the move here";
+      b.id = "finish";
+      b.onclick = () => sendPly(complete[0].token);
+      entry.appendChild(b);
+    }
+    entry.appendChild(cancelButton());
+  }
+  if (state.pending.length > 0) {
+    const info = document.createElement("span");
+    info.textContent = `Turn so far: ${state.pending.join(", ")} `;
+    entry.appendChild(info);
+    const undo = document.createElement("button");
+    undo.textContent = "Take back sub-move";
+    undo.onclick = () => send({ t: "undo" });
+    entry.appendChild(undo);
+  }
+  if (endTurn && entered.length === 0) {
+    const b = document.createElement("button");
+    b.textContent = "End turn";
+    b.id = "end-turn";
+    b.onclick = () => sendPly("");
+    entry.appendChild(b);
+  }
+}
+
+function renderStatus() {
+  if (!state) return;
+  const s = state;
+  let text;
+  if (s.outcome) {
+    text = `${s.outcome.result}: ${s.outcome.reason}`;
+  } else {
+    const side = s.position.side === "w" ? "White" : "Black";
+    text = s.thinking ? `${side} to move: the engine is thinking` : `${side} to move`;
+  }
+  if (s.shown !== null) text += ` (viewing after turn ${s.shown})`;
+  el("status").textContent = `${s.name}: ${text}`;
+  document.body.dataset.outcome = s.outcome ? s.outcome.result : "";
+}
+
+function renderMoves() {
+  if (!state) return;
+  const list = el("moves");
+  list.replaceChildren();
+  const start = document.createElement("li");
+  const startSpan = document.createElement("span");
+  startSpan.textContent = "start";
+  startSpan.onclick = () => send({ t: "goto", turn: 0 });
+  if (state.shown === 0) startSpan.className = "current";
+  start.appendChild(startSpan);
+  list.appendChild(start);
+  state.history.forEach((turn, i) => {
+    const li = document.createElement("li");
+    const span = document.createElement("span");
+    span.textContent = turn.san;
+    span.title = turn.token;
+    span.dataset.turn = String(i + 1);
+    const current = state && (state.shown === null ? i === state.history.length - 1 : state.shown === i + 1);
+    if (current) span.className = "current";
+    span.onclick = () => send({ t: "goto", turn: i + 1 });
+    li.appendChild(span);
+    list.appendChild(li);
+  });
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderLegend() {
+  if (!state) return;
+  const legend = el("legend");
+  const names = /** @type {Record<string, Record<string, string>>} */ (PIECE_NAMES)[state.variant] || {};
+  if (legend.dataset.variant === state.variant) return;
+  legend.dataset.variant = state.variant;
+  legend.replaceChildren();
+  for (const [letter, name] of Object.entries(names)) {
+    const li = document.createElement("li");
+    li.dataset.legend = letter;
+    li.innerHTML = `${pieceSvg(state.variant, letter)} <span>${letter}: ${name}</span>`;
+    legend.appendChild(li);
+  }
+}
+
+function renderAnalysis() {
+  const best = lines.get(1);
+  const fill = el("evalfill");
+  if (best) {
+    const cp = best.mate !== null ? (best.mate > 0 ? 1000 : -1000) : best.cp || 0;
+    const share = 50 + 50 * (2 / (1 + Math.exp(-cp / 250)) - 1);
+    fill.style.height = `${share}%`;
+  }
+  const text = [...lines.values()]
+    .sort((a, b) => a.multipv - b.multipv)
+    .map((l) => {
+      const score = l.mate !== null ? `#${l.mate}` : `${((l.cp || 0) / 100).toFixed(2)}`;
+      return `${l.multipv}. depth ${l.depth} ${score} ${l.san.slice(0, 10).join(" ")}`;
+    })
+    .join("\n");
+  const nps = best ? ` ${(best.nps / 1000).toFixed(0)} kN/s` : "";
+  el("lines").textContent = state && state.thinking ? `${lastNodes} nodes${nps}\n${text}` : text;
+  drawArrows(best);
+}
+
+/** @param {Info|undefined} best */
+function drawArrows(best) {
+  document.querySelectorAll("svg.arrow").forEach((a) => a.remove());
+  if (!best || !state || !state.thinking) return;
+  for (const legs of best.arrows.slice(0, 1)) {
+    for (const leg of legs) {
+      if (!leg.from) continue;
+      const a = document.querySelector(`[data-square="${leg.from}"]`);
+      const b = document.querySelector(`[data-square="${leg.to}"]`);
+      if (!a || !b) continue;
+      const ra = a.getBoundingClientRect();
+      const rb = b.getBoundingClientRect();
+      const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      svg.classList.add("arrow");
+      svg.setAttribute("style", `position:fixed;left:0;top:0;width:100vw;height:100vh;pointer-events:none`);
+      svg.innerHTML = `<line x1="${ra.left + ra.width / 2}" y1="${ra.top + ra.height / 2}" x2="${rb.left + rb.width / 2}" y2="${rb.top + rb.height / 2}" stroke="rgba(20,120,40,0.7)" stroke-width="7" stroke-linecap="round"/>`;
+      document.body.appendChild(svg);
+    }
+  }
+}
+
+/** @param {any} m */
+function renderDeck(m) {
+  const lines = m.findings.map((/** @type {any} */ f) => `${f.line ? `line ${f.line}` : "deck"}: ${f.severity} ${f.rule}: ${f.message}`);
+  el("deck-report").textContent = `${m.legal ? "legal" : "illegal"} (${m.errors} errors, ${m.warnings} warnings)\n${lines.join("\n")}`;
+}
+
+function pgn() {
+  if (!state) return "";
+  const tags = [
+    `[Event "Arcana GUI"]`,
+    `[Variant "${state.name}"]`,
+    `[FEN "${state.start_fen}"]`,
+    `[SetUp "1"]`,
+    `[Result "${state.outcome ? state.outcome.result : "*"}"]`,
+  ];
+  const moves = state.history.map((t, i) => (i % 2 === 0 ? `${Math.floor(i / 2) + 1}. ${t.san}` : t.san));
+  return `${tags.join("\n")}\n\n${moves.join(" ")} ${state.outcome ? state.outcome.result : "*"}\n`;
+}
+
+function wire() {
+  el("variant").onchange = (e) => send({ t: "new", variant: /** @type {HTMLSelectElement} */ (e.target).value });
+  el("mode").onchange = (e) => send({ t: "settings", mode: /** @type {HTMLSelectElement} */ (e.target).value });
+  el("side").onchange = (e) => send({ t: "settings", side: /** @type {HTMLSelectElement} */ (e.target).value });
+  el("limit").onchange = (e) => {
+    const [kind, value] = /** @type {HTMLSelectElement} */ (e.target).value.split(":");
+    send({ t: "settings", limits: { [kind]: Number(value) } });
+  };
+  el("multipv").onchange = (e) => send({ t: "settings", multipv: Number(/** @type {HTMLInputElement} */ (e.target).value) });
+  el("threads").onchange = (e) => send({ t: "settings", threads: Number(/** @type {HTMLInputElement} */ (e.target).value) });
+  el("hash").onchange = (e) => send({ t: "settings", hash: Number(/** @type {HTMLInputElement} */ (e.target).value) });
+  el("new").onclick = () => state && send({ t: "new", variant: state.variant });
+  el("undo").onclick = () => send({ t: "undo" });
+  el("flip").onclick = () => {
+    flipped = !flipped;
+    render();
+  };
+  el("go").onclick = () => send({ t: "go" });
+  el("stop").onclick = () => send({ t: "stop" });
+  el("setfen").onclick = () => state && send({ t: "new", variant: state.variant, fen: /** @type {HTMLInputElement} */ (el("fen")).value });
+  el("copyfen").onclick = () => state && navigator.clipboard.writeText(state.position.fen);
+  el("copypgn").onclick = () => navigator.clipboard.writeText(pgn());
+  el("play-typed").onclick = () => send({ t: "move", text: /** @type {HTMLInputElement} */ (el("typed")).value });
+  el("deck-check").onclick = () => send({ t: "deck", text: /** @type {HTMLTextAreaElement} */ (el("deck-text")).value });
+  el("deck-file").onchange = async (e) => {
+    const files = /** @type {HTMLInputElement} */ (e.target).files;
+    if (files && files[0]) {
+      /** @type {HTMLTextAreaElement} */ (el("deck-text")).value = await files[0].text();
+    }
+  };
+  const showDeck = () => {
+    el("deck").hidden = location.hash !== "#deck";
+  };
+  window.addEventListener("hashchange", showDeck);
+  showDeck();
+  document.addEventListener("keydown", (e) => {
+    if (!state || (e.target instanceof HTMLInputElement) || (e.target instanceof HTMLTextAreaElement)) return;
+    const end = state.history.length;
+    const at = state.shown === null ? end : state.shown;
+    if (e.key === "ArrowLeft" && at > 0) send({ t: "goto", turn: at - 1 });
+    if (e.key === "ArrowRight" && at < end) send({ t: "goto", turn: at + 1 });
+    if (e.key === "Escape") {
+      entered = [];
+      selected = null;
+      renderHighlights();
+    }
+  });
+}
+
+wire();
+connect();

@@ -1,0 +1,163 @@
+//! The HTTP side: the page's files (compiled into the binary), the rules
+//! documents, and one WebSocket per tab. Requests must name the server's
+//! own address in `Host` and, when they carry one, in `Origin`: a page of
+//! another site cannot drive the engine (DNS rebinding, cross-site
+//! WebSocket).
+
+use crate::assets;
+use crate::session::{error, Session};
+use axum::body::Body;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// The largest message a page may send (a pasted PGN or deck list).
+pub const MAX_MESSAGE: usize = 256 * 1024;
+
+/// The addresses a request may name: the bound one, and for loopback its
+/// `localhost` spelling.
+#[derive(Clone, Debug)]
+pub struct Allowed {
+    hosts: Vec<String>,
+}
+
+impl Allowed {
+    /// What a server bound to `host:port` accepts.
+    pub fn new(host: &str, port: u16) -> Allowed {
+        let mut hosts = vec![format!("{host}:{port}")];
+        if host.contains(':') && !host.starts_with('[') {
+            hosts = vec![format!("[{host}]:{port}")];
+        }
+        if host == "127.0.0.1" || host == "::1" || host == "localhost" {
+            hosts.push(format!("localhost:{port}"));
+            hosts.push(format!("127.0.0.1:{port}"));
+            hosts.push(format!("[::1]:{port}"));
+        }
+        Allowed { hosts }
+    }
+
+    /// Whether `Host` (and `Origin`, if any) name this server.
+    pub fn permits(&self, headers: &HeaderMap) -> bool {
+        let host = headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("");
+        if !self.hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) {
+            return false;
+        }
+        match headers.get(header::ORIGIN).map(|o| o.to_str()) {
+            None => true,
+            Some(Ok(origin)) => self
+                .hosts
+                .iter()
+                .any(|h| origin.eq_ignore_ascii_case(&format!("http://{h}"))),
+            Some(Err(_)) => false,
+        }
+    }
+}
+
+async fn guard(State(allowed): State<Arc<Allowed>>, req: Request, next: Next) -> Response {
+    if allowed.permits(req.headers()) {
+        next.run(req).await
+    } else {
+        (
+            StatusCode::FORBIDDEN,
+            "this server answers only pages it served itself (Host and Origin must be its address)\n",
+        )
+            .into_response()
+    }
+}
+
+/// The application's routes.
+pub fn router(allowed: Allowed) -> Router {
+    let allowed = Arc::new(allowed);
+    Router::new()
+        .route("/", get(|| async { asset("index.html") }))
+        .route("/ws", get(ws))
+        .route("/rules/{file}", get(rules))
+        .route("/{file}", get(file))
+        .layer(middleware::from_fn_with_state(allowed, guard))
+}
+
+async fn file(axum::extract::Path(name): axum::extract::Path<String>) -> Response {
+    asset(&name)
+}
+
+fn asset(name: &str) -> Response {
+    match assets::get(name) {
+        Some((body, mime)) => (
+            [
+                (header::CONTENT_TYPE, mime),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            Body::from(body),
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "not found\n").into_response(),
+    }
+}
+
+async fn rules(axum::extract::Path(name): axum::extract::Path<String>) -> Response {
+    match assets::rules(&name) {
+        Some(text) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
+        None => (StatusCode::NOT_FOUND, "no such rules document\n").into_response(),
+    }
+}
+
+async fn ws(upgrade: WebSocketUpgrade) -> Response {
+    upgrade
+        .max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(run_tab)
+}
+
+/// One tab: commands in, state and progress out, a tick every 250 ms while
+/// the engine thinks. The tab's search stops when the socket closes.
+async fn run_tab(mut socket: WebSocket) {
+    let (events_tx, mut events) = mpsc::unbounded_channel();
+    let mut session = Session::new(events_tx);
+    let mut tick = tokio::time::interval(Duration::from_millis(250));
+    if send(&mut socket, vec![session.state()]).await.is_err() {
+        return;
+    }
+    loop {
+        let out = tokio::select! {
+            msg = socket.recv() => match msg {
+                Some(Ok(Message::Text(text))) => {
+                    tokio::task::block_in_place(|| session.handle(text.as_str()))
+                }
+                Some(Ok(Message::Binary(_))) => vec![error("send text")],
+                Some(Ok(_)) => continue,
+                Some(Err(_)) | None => break,
+            },
+            Some(event) = events.recv() => tokio::task::block_in_place(|| session.event(event)),
+            _ = tick.tick() => {
+                if !session.searching() {
+                    continue;
+                }
+                vec![serde_json::json!({"t": "tick", "nodes": session.nodes()})]
+            }
+        };
+        if send(&mut socket, out).await.is_err() {
+            break;
+        }
+    }
+    tokio::task::block_in_place(|| session.stop());
+}
+
+async fn send(socket: &mut WebSocket, messages: Vec<serde_json::Value>) -> Result<(), ()> {
+    for m in messages {
+        socket
+            .send(Message::Text(m.to_string().into()))
+            .await
+            .map_err(|_| ())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,497 @@
+//! One browser tab: its game, its engine and what it sends to the page.
+//! Commands arrive as JSON objects tagged by `t`; every answer is a JSON
+//! object tagged the same way (`state`, `info`, `tick`, `error`, `deck`).
+
+use crate::game::{Found, GuiGame, InfoView, SearchJob, VariantGame};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+use tokio::sync::mpsc::UnboundedSender;
+use variants::{with_variant, Variant, VariantVisitor};
+
+/// Search threads running in the whole process, over every tab: a new
+/// search takes what the machine has left, at least one thread, so tabs
+/// that search at once share the cores instead of oversubscribing them.
+static BUSY_THREADS: AtomicUsize = AtomicUsize::new(0);
+
+fn machine_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Threads a new search may use when it asks for `wanted`.
+pub fn threads_for(wanted: usize) -> usize {
+    let free = machine_threads().saturating_sub(BUSY_THREADS.load(Ordering::Relaxed));
+    wanted.clamp(1, free.max(1))
+}
+
+struct ThreadsTaken(usize);
+
+impl Drop for ThreadsTaken {
+    fn drop(&mut self) {
+        BUSY_THREADS.fetch_sub(self.0, Ordering::Relaxed);
+    }
+}
+
+/// How the page plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Against the engine: the user has `user_side`.
+    Play,
+    /// Two people on one board.
+    Human,
+    /// The engine searches the shown position without limit.
+    Analysis,
+    /// The engine plays both sides.
+    Engine,
+}
+
+/// The engine's limits for a move.
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct MoveLimits {
+    /// Milliseconds a move.
+    pub movetime: Option<u64>,
+    /// Depth.
+    pub depth: Option<i32>,
+    /// Nodes.
+    pub nodes: Option<u64>,
+}
+
+/// What the page sends.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "t", rename_all = "lowercase")]
+pub enum Command {
+    /// A new game.
+    New {
+        /// Variant id (any case).
+        variant: String,
+        /// Start FEN (empty: the variant's start).
+        fen: Option<String>,
+        /// How to play.
+        mode: Option<Mode>,
+    },
+    /// One ply of the turn under way, by its token.
+    Ply {
+        /// The ply's token (empty ends the turn).
+        token: String,
+    },
+    /// A whole turn typed as a token or in human notation.
+    Move {
+        /// The text.
+        text: String,
+    },
+    /// Take back the turn under way or the last turn.
+    Undo,
+    /// Show the position after this many turns.
+    Goto {
+        /// Turns from the start.
+        turn: usize,
+    },
+    /// Change how the page plays.
+    Settings {
+        /// Mode.
+        mode: Option<Mode>,
+        /// `w` or `b`: the user's side in play mode.
+        side: Option<char>,
+        /// Limits of an engine move.
+        limits: Option<MoveLimits>,
+        /// Search threads.
+        threads: Option<usize>,
+        /// Hash table MiB.
+        hash: Option<usize>,
+        /// MultiPV lines in analysis.
+        multipv: Option<usize>,
+    },
+    /// The engine plays the side to move now.
+    Go,
+    /// Stop the search.
+    Stop,
+    /// Check a Wizard's Chess deck list.
+    Deck {
+        /// The list.
+        text: String,
+    },
+}
+
+/// What a search thread reports to the session.
+pub enum Event {
+    /// Progress of search `id`.
+    Info(u64, InfoView),
+    /// Search `id` ended.
+    Done(u64, Found),
+}
+
+struct Running {
+    id: u64,
+    analysis: bool,
+    shared: Arc<engine::Shared>,
+    handle: JoinHandle<()>,
+    done: Arc<AtomicBool>,
+}
+
+/// One tab's state.
+pub struct Session {
+    game: Box<dyn GuiGame>,
+    variant: &'static str,
+    mode: Mode,
+    user_side: char,
+    limits: MoveLimits,
+    threads: usize,
+    hash: usize,
+    multipv: usize,
+    /// The turn shown (stepping through the game); the end when `None`.
+    shown: Option<usize>,
+    shared: Arc<engine::Shared>,
+    running: Option<Running>,
+    next_id: u64,
+    events: UnboundedSender<Event>,
+}
+
+struct MakeGame<'a>(Option<&'a str>);
+
+impl VariantVisitor for MakeGame<'_> {
+    type Output = Result<(Box<dyn GuiGame>, &'static str), String>;
+    fn visit<V: Variant>(self) -> Self::Output {
+        Ok((Box::new(VariantGame::<V>::new(self.0)?), V::ID))
+    }
+}
+
+fn new_game(variant: &str, fen: Option<&str>) -> Result<(Box<dyn GuiGame>, &'static str), String> {
+    with_variant(&variant.to_ascii_lowercase(), MakeGame(fen))
+        .map_err(|e| e.to_string())
+        .and_then(|r| r)
+}
+
+/// Default hash table per tab, MiB.
+pub const DEFAULT_HASH: usize = 32;
+/// Largest hash table per tab, MiB.
+pub const MAX_HASH: usize = 4096;
+
+impl Session {
+    /// A chess game in play mode; `events` carries the search threads'
+    /// reports back to the session's task.
+    pub fn new(events: UnboundedSender<Event>) -> Session {
+        let (game, variant) = new_game("chess", None).expect("chess exists");
+        Session {
+            game,
+            variant,
+            mode: Mode::Play,
+            user_side: 'w',
+            limits: MoveLimits {
+                movetime: Some(1000),
+                depth: None,
+                nodes: None,
+            },
+            threads: 1,
+            hash: DEFAULT_HASH,
+            multipv: 1,
+            shown: None,
+            shared: Arc::new(engine::Shared::new(DEFAULT_HASH)),
+            running: None,
+            next_id: 1,
+            events,
+        }
+    }
+
+    /// Whether a search runs.
+    pub fn searching(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Nodes of the running search.
+    pub fn nodes(&self) -> u64 {
+        self.shared.nodes()
+    }
+
+    /// Handles one line from the page; returns the messages to send.
+    pub fn handle(&mut self, text: &str) -> Vec<Value> {
+        let command: Command = match serde_json::from_str(text) {
+            Ok(c) => c,
+            Err(e) => return vec![error(format!("bad request: {e}"))],
+        };
+        match self.command(command) {
+            Ok(mut out) => {
+                out.extend(self.after_change());
+                out
+            }
+            Err(e) => vec![error(e), self.state()],
+        }
+    }
+
+    fn command(&mut self, command: Command) -> Result<Vec<Value>, String> {
+        match command {
+            Command::New { variant, fen, mode } => {
+                let (game, id) = new_game(&variant, fen.as_deref())?;
+                self.stop();
+                self.game = game;
+                self.variant = id;
+                self.shown = None;
+                if let Some(m) = mode {
+                    self.mode = m;
+                }
+                self.user_side = self.game.state().position.side;
+                Arc::get_mut(&mut self.shared).map(engine::Shared::clear);
+                Ok(vec![])
+            }
+            Command::Ply { token } => {
+                self.play_here()?;
+                self.game.play_ply(&token)?;
+                Ok(vec![])
+            }
+            Command::Move { text } => {
+                self.play_here()?;
+                self.game.play_turn(&text)?;
+                Ok(vec![])
+            }
+            Command::Undo => {
+                self.stop();
+                self.shown = None;
+                // Against the engine, take back its reply too.
+                let undone = self.game.undo();
+                if undone
+                    && self.mode == Mode::Play
+                    && !self.game.inside_turn()
+                    && self.game.side_to_move().fen_char() != self.user_side
+                {
+                    self.game.undo();
+                }
+                Ok(vec![])
+            }
+            Command::Goto { turn } => {
+                let len = self.game.state().history.len();
+                self.shown = (turn < len).then_some(turn);
+                // Analysis follows the shown position; a game waits.
+                self.stop();
+                Ok(vec![])
+            }
+            Command::Settings {
+                mode,
+                side,
+                limits,
+                threads,
+                hash,
+                multipv,
+            } => {
+                if let Some(m) = mode {
+                    self.stop();
+                    self.mode = m;
+                }
+                if let Some(s) = side {
+                    if s != 'w' && s != 'b' {
+                        return Err(format!("side must be 'w' or 'b', found '{s}'"));
+                    }
+                    self.stop();
+                    self.user_side = s;
+                }
+                if let Some(l) = limits {
+                    self.limits = l;
+                }
+                if let Some(t) = threads {
+                    self.threads = t.clamp(1, machine_threads());
+                }
+                if let Some(m) = multipv {
+                    self.multipv = m.clamp(1, 5);
+                    if self.running.as_ref().is_some_and(|r| r.analysis) {
+                        self.stop();
+                    }
+                }
+                if let Some(h) = hash {
+                    let h = h.clamp(1, MAX_HASH);
+                    if h != self.hash {
+                        self.stop();
+                        self.shared = Arc::new(engine::Shared::try_new(h)?);
+                        self.hash = h;
+                    }
+                }
+                Ok(vec![])
+            }
+            Command::Go => {
+                self.stop();
+                self.start_search(false);
+                Ok(vec![])
+            }
+            Command::Stop => {
+                self.stop();
+                if self.mode == Mode::Engine || self.mode == Mode::Analysis {
+                    // A stop button ends the automatic searching.
+                    self.mode = Mode::Human;
+                }
+                Ok(vec![])
+            }
+            Command::Deck { text } => Ok(vec![crate::deck::check(&text)]),
+        }
+    }
+
+    /// Stepping back and playing on drops the later turns.
+    fn play_here(&mut self) -> Result<(), String> {
+        self.stop();
+        if let Some(turn) = self.shown.take() {
+            self.game.truncate(turn);
+        }
+        Ok(())
+    }
+
+    /// Starts what the mode asks for after a change, and sends the state.
+    fn after_change(&mut self) -> Vec<Value> {
+        let over = self.game.outcome().is_some() && !self.game.inside_turn();
+        let wants = match self.mode {
+            _ if over && self.mode != Mode::Analysis => None,
+            Mode::Human => None,
+            Mode::Analysis => Some(true),
+            Mode::Engine => Some(false),
+            Mode::Play => (self.shown.is_none()
+                && self.game.side_to_move().fen_char() != self.user_side)
+                .then_some(false),
+        };
+        match (wants, &self.running) {
+            (Some(analysis), None) => self.start_search(analysis),
+            (None, Some(r)) if r.analysis => self.stop(),
+            _ => {}
+        }
+        vec![self.state()]
+    }
+
+    /// The state message.
+    pub fn state(&self) -> Value {
+        let mut state = serde_json::to_value(self.game.state()).unwrap_or(Value::Null);
+        let shown = self
+            .shown
+            .and_then(|turn| self.game.view(turn).map(|v| (turn, v)));
+        if let Value::Object(map) = &mut state {
+            map.insert("t".into(), json!("state"));
+            map.insert("mode".into(), json!(self.mode));
+            map.insert("user_side".into(), json!(self.user_side.to_string()));
+            map.insert("thinking".into(), json!(self.running.is_some()));
+            map.insert("threads".into(), json!(self.threads));
+            map.insert("hash".into(), json!(self.hash));
+            map.insert("multipv".into(), json!(self.multipv));
+            map.insert("shown".into(), json!(shown.as_ref().map(|s| s.0)));
+            if let Some((_, view)) = shown {
+                map.insert("position".into(), json!(view));
+                map.insert("plies".into(), json!([]));
+            }
+        }
+        state
+    }
+
+    fn start_search(&mut self, analysis: bool) {
+        if self.running.is_some() {
+            return;
+        }
+        if self.game.inside_turn() {
+            return;
+        }
+        let turns = self
+            .shown
+            .unwrap_or_else(|| self.game.state().history.len());
+        let id = self.next_id;
+        self.next_id += 1;
+        let threads = threads_for(self.threads);
+        BUSY_THREADS.fetch_add(threads, Ordering::Relaxed);
+        let taken = ThreadsTaken(threads);
+        let limits = if analysis {
+            engine::Limits {
+                infinite: true,
+                ..engine::Limits::default()
+            }
+        } else {
+            engine::Limits {
+                move_time: self.limits.movetime.map(Duration::from_millis),
+                depth: self.limits.depth,
+                nodes: self.limits.nodes,
+                ..engine::Limits::default()
+            }
+        };
+        let shared = Arc::clone(&self.shared);
+        shared.stop.store(false, Ordering::Relaxed);
+        let done = Arc::new(AtomicBool::new(false));
+        let info_events = self.events.clone();
+        let job = SearchJob {
+            shared: Arc::clone(&shared),
+            limits,
+            multipv: if analysis { self.multipv } else { 1 },
+            threads,
+            sink: Box::new(move |info| {
+                let _ = info_events.send(Event::Info(id, info));
+            }),
+            done: Arc::clone(&done),
+        };
+        let run = self.game.searcher(turns, job);
+        let events = self.events.clone();
+        let handle = std::thread::spawn(move || {
+            let found = run();
+            drop(taken);
+            let _ = events.send(Event::Done(id, found));
+        });
+        self.running = Some(Running {
+            id,
+            analysis,
+            shared,
+            handle,
+            done,
+        });
+    }
+
+    /// Stops the running search and waits for its thread (a stop takes
+    /// milliseconds).
+    pub fn stop(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.shared.stop.store(true, Ordering::Relaxed);
+            let _ = r.handle.join();
+            debug_assert!(r.done.load(Ordering::Acquire));
+        }
+    }
+
+    /// Handles a search thread's report; returns the messages to send.
+    pub fn event(&mut self, event: Event) -> Vec<Value> {
+        match event {
+            Event::Info(id, info) => {
+                if self.running.as_ref().is_some_and(|r| r.id == id) {
+                    let mut v = serde_json::to_value(info).unwrap_or(Value::Null);
+                    if let Value::Object(map) = &mut v {
+                        map.insert("t".into(), json!("info"));
+                    }
+                    vec![v]
+                } else {
+                    vec![]
+                }
+            }
+            Event::Done(id, found) => {
+                let Some(r) = self.running.take_if(|r| r.id == id) else {
+                    return vec![];
+                };
+                let _ = r.handle.join();
+                if r.analysis {
+                    return vec![self.state()];
+                }
+                let mut out = Vec::new();
+                if let Some(best) = found.best {
+                    if let Err(e) = self.game.play_turn(&best) {
+                        out.push(error(format!("the engine's move {best}: {e}")));
+                    }
+                }
+                out.extend(self.after_change());
+                out
+            }
+        }
+    }
+
+    /// The variant played.
+    pub fn variant(&self) -> &'static str {
+        self.variant
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// An error message for the page.
+pub fn error(message: impl Into<String>) -> Value {
+    json!({"t": "error", "message": message.into()})
+}

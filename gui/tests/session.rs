@@ -1,0 +1,173 @@
+//! The server's game logic for every variant, driven as the page drives it:
+//! JSON commands in, JSON messages out.
+
+use gui::session::{Event, Session};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
+
+fn session() -> (Session, UnboundedReceiver<Event>) {
+    let (tx, rx) = unbounded_channel();
+    (Session::new(tx), rx)
+}
+
+fn last_state(out: &[Value]) -> &Value {
+    out.iter()
+        .rev()
+        .find(|m| m["t"] == "state")
+        .expect("a state message")
+}
+
+fn send(s: &mut Session, command: Value) -> Vec<Value> {
+    s.handle(&command.to_string())
+}
+
+/// Waits for the engine's move (its Done event) and returns the messages.
+fn engine_reply(s: &mut Session, events: &mut UnboundedReceiver<Event>) -> Vec<Value> {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        assert!(Instant::now() < deadline, "the engine did not answer");
+        match events.try_recv() {
+            Ok(event @ Event::Done(..)) => return s.event(event),
+            Ok(event) => {
+                s.event(event);
+            }
+            Err(_) => std::thread::sleep(Duration::from_millis(5)),
+        }
+    }
+}
+
+/// (variant, cells in the start position, pieces in it, a first turn that
+/// is played ply by ply)
+const GAMES: &[(&str, usize, usize, &[&str])] = &[
+    ("chess", 64, 32, &["e2e4"]),
+    ("magician", 49, 26, &["c2c3"]),
+    ("vanguard", 256, 96, &["a3a5"]),
+    ("advancedwizard", 162, 52, &["Ec8Ec6"]),
+    ("parallelworlds", 192, 64, &["1e21e4", "3d23d4"]),
+];
+
+#[test]
+fn every_game_starts_plays_refuses_and_answers() {
+    for &(variant, _cells, pieces, turn) in GAMES {
+        let (mut s, mut events) = session();
+        let out = send(
+            &mut s,
+            json!({"t": "new", "variant": variant, "mode": "human"}),
+        );
+        let state = last_state(&out).clone();
+        assert_eq!(state["variant"], variant);
+        let occupied = state["position"]["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["hole"] == false)
+            .count();
+        assert_eq!(occupied, pieces, "{variant}");
+        let plies = state["plies"].as_array().unwrap();
+        assert!(!plies.is_empty(), "{variant}");
+        for p in plies {
+            let legs = p["legs"].as_array().unwrap();
+            let token = p["token"].as_str().unwrap();
+            assert!(!legs.is_empty() || token.is_empty(), "{variant} {token}");
+            assert_eq!(legs.len(), token.split(',').count(), "{variant} {token}");
+        }
+        // An illegal ply is refused and the position kept.
+        let fen = state["position"]["fen"].clone();
+        let out = send(&mut s, json!({"t": "ply", "token": "a1a1"}));
+        assert!(out.iter().any(|m| m["t"] == "error"), "{variant}");
+        assert_eq!(last_state(&out)["position"]["fen"], fen);
+        let out = send(&mut s, json!({"t": "move", "text": "garbage!"}));
+        assert!(out.iter().any(|m| m["t"] == "error"), "{variant}");
+        // The turn, ply by ply.
+        let mut out = Vec::new();
+        for (i, ply) in turn.iter().enumerate() {
+            out = send(&mut s, json!({"t": "ply", "token": ply}));
+            assert!(
+                !out.iter().any(|m| m["t"] == "error"),
+                "{variant} {ply}: {:?}",
+                out.first()
+            );
+            let st = last_state(&out);
+            if i + 1 < turn.len() {
+                assert_eq!(st["pending"].as_array().unwrap().len(), i + 1);
+            }
+        }
+        if variant == "parallelworlds" && last_state(&out)["history"].as_array().unwrap().is_empty()
+        {
+            out = send(&mut s, json!({"t": "ply", "token": ""}));
+        }
+        let st = last_state(&out);
+        assert_eq!(st["history"].as_array().unwrap().len(), 1, "{variant}");
+        assert_ne!(st["position"]["fen"], fen, "{variant}");
+        // The engine answers.
+        send(&mut s, json!({"t": "settings", "limits": {"depth": 2}}));
+        let out = send(&mut s, json!({"t": "go"}));
+        assert_eq!(last_state(&out)["thinking"], true, "{variant}");
+        let out = engine_reply(&mut s, &mut events);
+        let st = last_state(&out);
+        assert_eq!(st["history"].as_array().unwrap().len(), 2, "{variant}");
+        assert_eq!(st["thinking"], false);
+        // Take back one turn.
+        let out = send(&mut s, json!({"t": "undo"}));
+        assert_eq!(last_state(&out)["history"].as_array().unwrap().len(), 1);
+    }
+}
+
+#[test]
+fn analysis_reports_and_stops() {
+    let (mut s, mut events) = session();
+    send(&mut s, json!({"t": "settings", "multipv": 3}));
+    let out = send(
+        &mut s,
+        json!({"t": "new", "variant": "vanguard", "mode": "analysis"}),
+    );
+    assert_eq!(last_state(&out)["thinking"], true);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut lines = std::collections::BTreeSet::new();
+    while lines.len() < 3 {
+        assert!(Instant::now() < deadline, "no MultiPV reports");
+        if let Ok(e) = events.try_recv() {
+            for m in s.event(e) {
+                if m["t"] == "info" {
+                    assert!(!m["pv"].as_array().unwrap().is_empty());
+                    lines.insert(m["multipv"].as_u64().unwrap());
+                }
+            }
+        } else {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    let out = send(&mut s, json!({"t": "stop"}));
+    assert_eq!(last_state(&out)["thinking"], false);
+    assert!(!s.searching());
+}
+
+#[test]
+fn play_mode_answers_the_user_and_bad_requests_keep_the_game() {
+    let (mut s, mut events) = session();
+    send(&mut s, json!({"t": "settings", "limits": {"nodes": 2000}}));
+    let out = send(
+        &mut s,
+        json!({"t": "new", "variant": "chess", "mode": "play"}),
+    );
+    assert_eq!(last_state(&out)["thinking"], false, "the user moves first");
+    let out = send(&mut s, json!({"t": "ply", "token": "e2e4"}));
+    assert_eq!(last_state(&out)["thinking"], true);
+    let out = engine_reply(&mut s, &mut events);
+    assert_eq!(last_state(&out)["history"].as_array().unwrap().len(), 2);
+    let fen = last_state(&out)["position"]["fen"].clone();
+    for bad in [
+        "{",
+        r#"{"t":"new","variant":"nosuch"}"#,
+        r#"{"t":"new","variant":"chess","fen":"8/8 w"}"#,
+        r#"{"t":"fly"}"#,
+    ] {
+        let out = s.handle(bad);
+        assert!(out.iter().any(|m| m["t"] == "error"), "{bad}");
+    }
+    assert_eq!(s.state()["position"]["fen"], fen);
+    let out = send(&mut s, json!({"t": "deck", "text": "1 Nosuch Card"}));
+    assert_eq!(out[0]["t"], "deck");
+    assert_eq!(out[0]["legal"], false);
+}

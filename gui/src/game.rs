@@ -4,7 +4,6 @@
 
 use crate::legs::{self, Leg};
 use serde::Serialize;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use variants::board_field::{self, Cell};
 use variants::{Game, MoveList, Outcome, Side, Variant};
@@ -185,6 +184,8 @@ pub trait GuiGame: Send {
     fn truncate(&mut self, turns: usize);
     /// The position after `turns` turns, for stepping through the game.
     fn view(&self, turns: usize) -> Option<PositionView>;
+    /// Turns played.
+    fn turns_played(&self) -> usize;
     /// Whether a turn is under way (some of its plies played).
     fn inside_turn(&self) -> bool;
     /// The side to move.
@@ -208,8 +209,6 @@ pub struct SearchJob {
     pub threads: usize,
     /// Where progress goes.
     pub sink: Box<dyn Fn(InfoView) + Send + Sync>,
-    /// Set when the search ends.
-    pub done: Arc<AtomicBool>,
 }
 
 /// A game of `V`.
@@ -425,6 +424,10 @@ impl<V: Variant> GuiGame for VariantGame<V> {
         self.positions().get(turns).map(Self::position_view)
     }
 
+    fn turns_played(&self) -> usize {
+        self.game.turns().len()
+    }
+
     fn inside_turn(&self) -> bool {
         !self.pending.is_empty()
     }
@@ -461,7 +464,6 @@ impl<V: Variant> GuiGame for VariantGame<V> {
                 sink: job.sink,
             };
             let result = engine::search(&job.shared, &req, &reporter);
-            job.done.store(true, std::sync::atomic::Ordering::Release);
             let plies = engine::search::first_turn::<V>(&root, &result.pv);
             let best = (!plies.is_empty()).then(|| V::turn_to_token(&root, &plies));
             Found { best }

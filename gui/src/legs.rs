@@ -72,18 +72,11 @@ mod tests {
 
     #[test]
     fn legs_of_every_kind_split() {
-        let chess = SquareNames::single(8, 8);
-        let vanguard = SquareNames::single(16, 16);
-        let wizard = SquareNames {
-            files: 9,
-            ranks: 9,
-            boards: &['E', 'S'],
-        };
-        let worlds = SquareNames {
-            files: 8,
-            ranks: 8,
-            boards: &['1', '2', '3'],
-        };
+        use variants::prelude::*;
+        let chess = variants::chess::Chess::SQUARE_NAMES;
+        let vanguard = variants::vanguard::Vanguard::SQUARE_NAMES;
+        let wizard = variants::advancedwizard::AdvancedWizard::SQUARE_NAMES;
+        let worlds = variants::parallelworlds::ParallelWorlds::SQUARE_NAMES;
         let one = |t: &str, n: &SquareNames| split(t, n).unwrap();
         assert_eq!(one("e7e8q", &chess)[0].suffix, "q");
         assert_eq!(one("e7e8q", &chess)[0].to, "e8");

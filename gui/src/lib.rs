@@ -37,12 +37,7 @@ pub fn serve(options: &Options, on_ready: impl FnOnce(&str)) -> Result<(), Strin
             .await
             .map_err(|e| format!("cannot listen on {}:{}: {e}", options.host, options.port))?;
         let port = listener.local_addr().map_err(|e| e.to_string())?.port();
-        let shown_host = if options.host.contains(':') {
-            format!("[{}]", options.host)
-        } else {
-            options.host.clone()
-        };
-        let url = format!("http://{shown_host}:{port}/");
+        let url = format!("http://{}:{port}/", server::url_host(&options.host));
         let loopback = options
             .host
             .parse::<IpAddr>()

@@ -21,6 +21,15 @@ use tokio::sync::mpsc;
 /// The largest message a page may send (a pasted PGN or deck list).
 pub const MAX_MESSAGE: usize = 256 * 1024;
 
+/// A host as a URL writes it: IPv6 addresses in brackets.
+pub fn url_host(host: &str) -> String {
+    if host.contains(':') && !host.starts_with('[') {
+        format!("[{host}]")
+    } else {
+        host.to_string()
+    }
+}
+
 /// The addresses a request may name: the bound one, and for loopback its
 /// `localhost` spelling.
 #[derive(Clone, Debug)]
@@ -31,10 +40,7 @@ pub struct Allowed {
 impl Allowed {
     /// What a server bound to `host:port` accepts.
     pub fn new(host: &str, port: u16) -> Allowed {
-        let mut hosts = vec![format!("{host}:{port}")];
-        if host.contains(':') && !host.starts_with('[') {
-            hosts = vec![format!("[{host}]:{port}")];
-        }
+        let mut hosts = vec![format!("{}:{port}", url_host(host))];
         if host == "127.0.0.1" || host == "::1" || host == "localhost" {
             hosts.push(format!("localhost:{port}"));
             hosts.push(format!("127.0.0.1:{port}"));

@@ -5,7 +5,7 @@
 use crate::game::{Found, GuiGame, InfoView, SearchJob, VariantGame};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -129,7 +129,6 @@ struct Running {
     analysis: bool,
     shared: Arc<engine::Shared>,
     handle: JoinHandle<()>,
-    done: Arc<AtomicBool>,
 }
 
 /// One tab's state.
@@ -232,17 +231,17 @@ impl Session {
                 if let Some(m) = mode {
                     self.mode = m;
                 }
-                self.user_side = self.game.state().position.side;
+                self.user_side = self.game.side_to_move().fen_char();
                 Arc::get_mut(&mut self.shared).map(engine::Shared::clear);
                 Ok(vec![])
             }
             Command::Ply { token } => {
-                self.play_here()?;
+                self.play_here();
                 self.game.play_ply(&token)?;
                 Ok(vec![])
             }
             Command::Move { text } => {
-                self.play_here()?;
+                self.play_here();
                 self.game.play_turn(&text)?;
                 Ok(vec![])
             }
@@ -261,7 +260,7 @@ impl Session {
                 Ok(vec![])
             }
             Command::Goto { turn } => {
-                let len = self.game.state().history.len();
+                let len = self.game.turns_played();
                 self.shown = (turn < len).then_some(turn);
                 // Analysis follows the shown position; a game waits.
                 self.stop();
@@ -326,12 +325,11 @@ impl Session {
     }
 
     /// Stepping back and playing on drops the later turns.
-    fn play_here(&mut self) -> Result<(), String> {
+    fn play_here(&mut self) {
         self.stop();
         if let Some(turn) = self.shown.take() {
             self.game.truncate(turn);
         }
-        Ok(())
     }
 
     /// Starts what the mode asks for after a change, and sends the state.
@@ -384,9 +382,7 @@ impl Session {
         if self.game.inside_turn() {
             return;
         }
-        let turns = self
-            .shown
-            .unwrap_or_else(|| self.game.state().history.len());
+        let turns = self.shown.unwrap_or_else(|| self.game.turns_played());
         let id = self.next_id;
         self.next_id += 1;
         let threads = threads_for(self.threads);
@@ -407,7 +403,6 @@ impl Session {
         };
         let shared = Arc::clone(&self.shared);
         shared.stop.store(false, Ordering::Relaxed);
-        let done = Arc::new(AtomicBool::new(false));
         let info_events = self.events.clone();
         let job = SearchJob {
             shared: Arc::clone(&shared),
@@ -417,7 +412,6 @@ impl Session {
             sink: Box::new(move |info| {
                 let _ = info_events.send(Event::Info(id, info));
             }),
-            done: Arc::clone(&done),
         };
         let run = self.game.searcher(turns, job);
         let events = self.events.clone();
@@ -431,7 +425,6 @@ impl Session {
             analysis,
             shared,
             handle,
-            done,
         });
     }
 
@@ -441,7 +434,6 @@ impl Session {
         if let Some(r) = self.running.take() {
             r.shared.stop.store(true, Ordering::Relaxed);
             let _ = r.handle.join();
-            debug_assert!(r.done.load(Ordering::Acquire));
         }
     }
 

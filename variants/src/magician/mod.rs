@@ -55,10 +55,6 @@ impl Fen for Magician {
     const SQUARE_NAMES: crate::SquareNames = types::NAMES;
 
     const BOARDS: &'static [crate::board_field::BoardShape] = std::slice::from_ref(&fen::BOARD);
-
-    fn board_text(pos: &Position) -> String {
-        crate::board_text::from_fen_board(&fen::to_fen(pos))
-    }
 }
 
 impl OnePlyNotation for Magician {

@@ -215,7 +215,8 @@ function render() {
     wrap.className = "board-wrap";
     if (boardNames[index]) {
       const h = document.createElement("h4");
-      h.textContent = boardNames[index];
+      // Square names carry the board's prefix (Ea5, 2d4): say so once.
+      h.textContent = `${boardNames[index]} (squares ${prefix}a1 to ${prefix}${String.fromCharCode(96 + s.files)}${s.ranks})`;
       wrap.appendChild(h);
     }
     const grid = document.createElement("div");
@@ -233,7 +234,7 @@ function render() {
         const content = pieces.get(name);
         if (content && content.hole) cell.dataset.hole = "";
         if (row === s.ranks - 1) addCoord(cell, "f", String.fromCharCode(97 + file));
-        if (col === 0) addCoord(cell, "r", `${prefix}${rank + 1}`);
+        if (col === 0) addCoord(cell, "r", `${rank + 1}`);
         if (content && !content.hole) {
           const p = document.createElement("div");
           p.className = "piece";

@@ -24,7 +24,7 @@ const STANDARD = { K: "\u265A", Q: "\u265B", R: "\u265C", B: "\u265D", N: "\u265
 const SHAPES = [
   "M50 6 L94 50 L50 94 L6 50 Z",
   "M50 6 L90 28 L90 72 L50 94 L10 72 L10 28 Z",
-  "M50 6 L61 38 L95 38 L67 58 L78 92 L50 71 L22 92 L33 58 L5 38 L39 38 Z",
+  "M50 6 L68 28 L94 38 L79 61 L77 89 L50 82 L23 89 L21 61 L6 38 L32 28 Z",
   "M14 14 H86 V86 H14 Z",
   "M50 8 L92 86 H8 Z",
   "M50 92 L8 14 H92 Z",
@@ -56,7 +56,11 @@ function pieceSvg(variant, letter) {
   const ink = white ? "#111" : "#f0f0f0";
   if (isStandard(variant, upper)) {
     const glyph = STANDARD[/** @type {keyof typeof STANDARD} */ (upper)];
-    return `<svg viewBox="0 0 100 100"><text x="50" y="84" text-anchor="middle" font-size="88" fill="${fill}" stroke="${white ? "#111" : "#ddd"}" stroke-width="2.5" font-family="DejaVu Sans, Segoe UI Symbol, sans-serif">${glyph}</text></svg>`;
+    // The glyph's counters are holes that would show the square through
+    // (a black king looked white): a wide stroke of the piece's colour
+    // underneath fills them, the glyph on top draws the details.
+    const text = `x="50" y="84" text-anchor="middle" font-size="88" font-family="DejaVu Sans, Segoe UI Symbol, sans-serif"`;
+    return `<svg viewBox="0 0 100 100"><text ${text} fill="${fill}" stroke="${fill}" stroke-width="10" stroke-linejoin="round">${glyph}</text><text ${text} fill="${fill}" stroke="${white ? "#111" : "#ddd"}" stroke-width="2.5">${glyph}</text></svg>`;
   }
   const code = upper.charCodeAt(0) - 65;
   const shape = SHAPES[code % SHAPES.length];

@@ -11,7 +11,7 @@
  * @typedef {{fen: string, side: string, cells: Cell[]}} Position
  * @typedef {{token: string, san: string, side: string, fen: string}} Turn
  * @typedef {{t: string, variant: string, name: string, files: number, ranks: number, boards: string[],
- *   start_fen: string, position: Position, plies: Ply[], pending: string[], history: Turn[],
+ *   start_fen: string, marked: string[], position: Position, plies: Ply[], pending: string[], history: Turn[],
  *   outcome: {result: string, reason: string}|null, mode: string, user_side: string, thinking: boolean,
  *   shown: number|null, multipv: number, threads: number, hash: number}} State
  * @typedef {{depth: number, multipv: number, cp: number|null, mate: number|null, nodes: number,
@@ -30,6 +30,7 @@ let flipped = false;
 const lines = new Map();
 let lastNodes = 0;
 let sentAt = 0;
+let clickAt = 0;
 /** @type {WebSocket} */
 let socket;
 
@@ -42,21 +43,23 @@ function el(id) {
 
 /** @param {object} message */
 function send(message) {
+  // A message on the page answers the user's last request: a new one clears it.
+  el("message").textContent = "";
   socket.send(JSON.stringify(message));
 }
 
 function connect() {
   socket = new WebSocket(`ws://${location.host}/ws`);
   socket.onopen = () => {
-    const limit = params.get("movetime");
-    if (limit) {
-      send({ t: "settings", limits: { movetime: Number(limit) } });
-    }
+    const movetime = params.get("movetime");
+    if (movetime) showLimit(`movetime:${Number(movetime)}`);
+    // One message, so that the first state the page draws is this game's.
     send({
       t: "new",
       variant: params.get("variant") || "chess",
       fen: params.get("fen") || null,
       mode: params.get("mode") || "play",
+      limits: movetime ? { movetime: Number(movetime) } : null,
     });
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
@@ -66,19 +69,44 @@ function connect() {
   };
 }
 
+/** Runs `f` once the frame drawn after the current changes is out. @param {() => void} f */
+function afterPaint(f) {
+  requestAnimationFrame(() => setTimeout(f, 0));
+}
+
+/** Selects a limit in the engine menu, adding it when it is not listed. @param {string} value */
+function showLimit(value) {
+  const select = /** @type {HTMLSelectElement} */ (el("limit"));
+  if (![...select.options].some((o) => o.value === value)) {
+    const [, ms] = value.split(":");
+    select.add(new Option(`${Number(ms) / 1000} s a move`, value));
+  }
+  select.value = value;
+}
+
 /** @param {any} m */
 function receive(m) {
   switch (m.t) {
-    case "state":
+    case "state": {
+      const receivedAt = performance.now();
       if (state && (state.position.fen !== m.position.fen || state.shown !== m.shown)) {
         lines.clear();
       }
+      const before = state;
       state = m;
       entered = [];
       selected = null;
-      el("message").textContent = "";
       render();
+      showFall(before, m);
+      // Speed figures the browser tests read (benchmarks, not assertions).
+      afterPaint(() => {
+        const body = document.body.dataset;
+        if (!body.readyMs) body.readyMs = String(Math.round(performance.now()));
+        body.drawMs = String(Math.round(performance.now() - receivedAt));
+        if (m.engine_reply_at) body.replyMs = String(Date.now() - m.engine_reply_at);
+      });
       break;
+    }
     case "info":
       lines.set(m.multipv, m);
       lastNodes = m.nodes;
@@ -122,6 +150,7 @@ function nextLegs() {
 /** @param {string} square */
 function click(square) {
   if (!state) return;
+  clickAt = performance.now();
   const legs = nextLegs();
   if (selected !== null) {
     const options = legs.filter((l) => l.from === selected && l.to === square);
@@ -181,6 +210,7 @@ function enter(leg) {
 
 /** @param {string} token */
 function sendPly(token) {
+  clickAt = 0;
   entered = [];
   selected = null;
   document.body.dataset.status = "sent";
@@ -233,6 +263,10 @@ function render() {
         cell.dataset.square = name;
         const content = pieces.get(name);
         if (content && content.hole) cell.dataset.hole = "";
+        if (s.marked.includes(name)) {
+          cell.classList.add("xsq");
+          cell.title = "X square: captured Warriors and Eagles come back here";
+        }
         if (row === s.ranks - 1) addCoord(cell, "f", String.fromCharCode(97 + file));
         if (col === 0) addCoord(cell, "r", `${rank + 1}`);
         if (content && !content.hole) {
@@ -280,9 +314,32 @@ function render() {
   renderHighlights();
   renderAnalysis();
   if (sentAt) {
-    document.body.dataset.drawMs = String(Math.round(performance.now() - sentAt));
+    const at = sentAt;
+    afterPaint(() => (document.body.dataset.moveMs = String(Math.round(performance.now() - at))));
     sentAt = 0;
   }
+}
+
+/**
+ * Magician: a spell whose target's piece falls (`<hole><target>x`) shows
+ * that piece falling into the hole the target became.
+ * @param {State|null} before @param {State} now
+ */
+function showFall(before, now) {
+  if (!before || now.variant !== "magician" || before.variant !== now.variant) return;
+  if (now.shown !== null || now.history.length !== before.history.length + 1) return;
+  const spell = now.history[now.history.length - 1].token.match(/^[a-g][1-7]([a-g][1-7])x$/);
+  if (!spell) return;
+  const fallen = before.position.cells.find((c) => c.square === spell[1] && !c.hole);
+  const cell = document.querySelector(`[data-square="${spell[1]}"]`);
+  if (!fallen || !cell) return;
+  const ghost = document.createElement("div");
+  ghost.className = "piece falling";
+  ghost.dataset.falling = fallen.piece;
+  ghost.innerHTML = pieceSvg(now.variant, fallen.piece);
+  ghost.addEventListener("animationend", () => ghost.remove());
+  cell.appendChild(ghost);
+  document.body.dataset.fell = `${fallen.piece}@${spell[1]}`;
 }
 
 /** @param {State} s */
@@ -315,9 +372,19 @@ function renderHighlights() {
     legs.filter((l) => l.from === selected).forEach((l) => mark(l.to, "dest"));
   }
   legs.filter((l) => l.from === null).forEach((l) => mark(l.to, "dest"));
+  document.querySelectorAll(".entering").forEach((e) => e.remove());
   entered.forEach((l) => {
     mark(l.from, "pendingsq");
     mark(l.to, "pendingsq");
+    // A placement entered but not sent yet: its piece is shown already.
+    const cell = document.querySelector(`[data-square="${l.to}"]`);
+    if (l.drop && cell && state) {
+      const ghost = document.createElement("div");
+      ghost.className = "piece entering";
+      const letter = state.position.side === "w" ? l.drop.toUpperCase() : l.drop.toLowerCase();
+      ghost.innerHTML = pieceSvg(state.variant, letter);
+      cell.appendChild(ghost);
+    }
   });
   const last = state.history[state.history.length - 1];
   if (last && state.shown === null && state.pending.length === 0) {
@@ -328,6 +395,11 @@ function renderHighlights() {
         mark(m[2], "last");
       }
     }
+  }
+  if (clickAt) {
+    const at = clickAt;
+    afterPaint(() => (document.body.dataset.highlightMs = String(Math.round(performance.now() - at))));
+    clickAt = 0;
   }
   const entry = el("entry");
   entry.replaceChildren();
@@ -379,26 +451,47 @@ function renderStatus() {
 
 function renderMoves() {
   if (!state) return;
+  const s = state;
   const list = el("moves");
   list.replaceChildren();
-  const start = document.createElement("li");
-  const startSpan = document.createElement("span");
-  startSpan.textContent = "start";
-  startSpan.onclick = () => send({ t: "goto", turn: 0 });
-  if (state.shown === 0) startSpan.className = "current";
-  start.appendChild(startSpan);
-  list.appendChild(start);
-  state.history.forEach((turn, i) => {
-    const li = document.createElement("li");
+  /** @param {string} text @param {number} turn @param {string} title */
+  const entry = (text, turn, title) => {
     const span = document.createElement("span");
-    span.textContent = turn.san;
-    span.title = turn.token;
-    span.dataset.turn = String(i + 1);
-    const current = state && (state.shown === null ? i === state.history.length - 1 : state.shown === i + 1);
+    span.textContent = text;
+    span.title = title;
+    span.dataset.turn = String(turn);
+    const current = s.shown === null ? turn === s.history.length : s.shown === turn;
     if (current) span.className = "current";
-    span.onclick = () => send({ t: "goto", turn: i + 1 });
-    li.appendChild(span);
-    list.appendChild(li);
+    span.onclick = () => send({ t: "goto", turn });
+    return span;
+  };
+  const start = entry("start", 0, s.start_fen);
+  delete start.dataset.turn;
+  list.appendChild(start);
+  // Rows of two turns numbered as moves; a game that starts with Black to
+  // move (other than Advanced Wizard, where Black moves first) opens "1. ...".
+  const first = s.history[0];
+  const offset = first && first.side.startsWith("b") && s.variant !== "advancedwizard" ? 1 : 0;
+  /** @type {HTMLElement|null} */
+  let row = null;
+  s.history.forEach((turn, i) => {
+    const slot = i + offset;
+    if (!row || slot % 2 === 0) {
+      row = document.createElement("div");
+      row.className = "row";
+      const num = document.createElement("span");
+      num.className = "num";
+      num.textContent = `${Math.floor(slot / 2) + 1}.`;
+      row.appendChild(num);
+      if (slot % 2 === 1) {
+        const gap = document.createElement("span");
+        gap.className = "gap";
+        gap.textContent = "...";
+        row.appendChild(gap);
+      }
+      list.appendChild(row);
+    }
+    row.appendChild(entry(turn.san, i + 1, turn.token));
   });
   list.scrollTop = list.scrollHeight;
 }

@@ -78,6 +78,8 @@ pub struct StateView {
     pub boards: Vec<String>,
     /// The start FEN of this game.
     pub start_fen: String,
+    /// Squares marked on the board in every position (X squares).
+    pub marked: Vec<String>,
     /// The position now (after the plies of the turn under way).
     pub position: PositionView,
     /// The legal plies there.
@@ -357,6 +359,7 @@ impl<V: Variant> GuiGame for VariantGame<V> {
                 names.boards.iter().map(|c| c.to_string()).collect()
             },
             start_fen: V::to_fen(self.game.start_position()),
+            marked: V::marked_squares(),
             position: Self::position_view(&pos),
             plies,
             pending,
@@ -385,8 +388,18 @@ impl<V: Variant> GuiGame for VariantGame<V> {
                     format!("'{token}' is not a legal move here")
                 }
             })?;
-        let after = V::make(&pos, ply);
+        let mut after = V::make(&pos, ply);
         self.pending.push(ply);
+        // A turn with no sub-move left but its end (Parallel Worlds at the
+        // sub-move limit) ends by itself.
+        if V::side_to_move(&after) == V::side_to_move(self.game.position()) {
+            if let [only] = Self::legal_plies(&after)[..] {
+                if V::turn_to_token(&after, &[only]).is_empty() {
+                    self.pending.push(only);
+                    after = V::make(&after, only);
+                }
+            }
+        }
         if V::side_to_move(&after) != V::side_to_move(self.game.position()) {
             let plies = std::mem::take(&mut self.pending);
             self.game.play_plies(plies);

@@ -72,6 +72,9 @@ pub enum Command {
         fen: Option<String>,
         /// How to play.
         mode: Option<Mode>,
+        /// The engine's limits a move (as in `settings`), so that a page
+        /// opening with a limit gets one state message.
+        limits: Option<MoveLimits>,
     },
     /// One ply of the turn under way, by its token.
     Ply {
@@ -222,8 +225,16 @@ impl Session {
 
     fn command(&mut self, command: Command) -> Result<Vec<Value>, String> {
         match command {
-            Command::New { variant, fen, mode } => {
+            Command::New {
+                variant,
+                fen,
+                mode,
+                limits,
+            } => {
                 let (game, id) = new_game(&variant, fen.as_deref())?;
+                if let Some(l) = limits {
+                    self.limits = l;
+                }
                 self.stop();
                 self.game = game;
                 self.variant = id;
@@ -459,6 +470,7 @@ impl Session {
                 if r.analysis {
                     return vec![self.state()];
                 }
+                let replied_at = epoch_ms();
                 let mut out = Vec::new();
                 if let Some(best) = found.best {
                     if let Err(e) = self.game.play_turn(&best) {
@@ -466,6 +478,12 @@ impl Session {
                     }
                 }
                 out.extend(self.after_change());
+                // The page measures from here to the move drawn.
+                for m in &mut out {
+                    if m["t"] == "state" {
+                        m["engine_reply_at"] = json!(replied_at);
+                    }
+                }
                 out
             }
         }
@@ -481,6 +499,13 @@ impl Drop for Session {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// Milliseconds since the Unix epoch (the page's `Date.now()` clock).
+fn epoch_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
 }
 
 /// An error message for the page.

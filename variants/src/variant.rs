@@ -212,6 +212,12 @@ pub trait Fen: Rules {
     /// The boards of the FEN's board field, in order (joined by `|`).
     const BOARDS: &'static [BoardShape];
 
+    /// Squares a board drawing marks in every position, by name (Advanced
+    /// Wizard's X squares, where captured Warriors and Eagles come back).
+    fn marked_squares() -> Vec<String> {
+        Vec::new()
+    }
+
     /// The start position.
     fn start() -> Self::Position {
         Self::from_fen(Self::START_FEN).expect("the start FEN is valid")

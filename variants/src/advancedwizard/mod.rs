@@ -73,6 +73,15 @@ impl Fen for AdvancedWizard {
 
     const BOARDS: &'static [crate::board_field::BoardShape] = &fen::BOARDS;
 
+    fn marked_squares() -> Vec<String> {
+        types::X_SQUARES
+            .iter()
+            .flatten()
+            .flat_map(|squares| squares.iter())
+            .map(|&sq| types::square_name(sq))
+            .collect()
+    }
+
     fn board_text(pos: &Position) -> String {
         board_text(pos)
     }

@@ -122,6 +122,9 @@ function receive(m) {
     case "deck":
       renderDeck(m);
       break;
+    case "diagram":
+      renderDiagram(m);
+      break;
   }
 }
 
@@ -230,16 +233,20 @@ function cancelButton() {
   return b;
 }
 
-/** Draws the boards, pieces and coordinates. */
-function render() {
-  if (!state) return;
-  const s = state;
-  const area = el("boards");
+/**
+ * Draws a game's boards with `cells` on them into `area`; `interactive`
+ * boards take clicks and drags.
+ * @param {HTMLElement} area
+ * @param {{variant: string, files: number, ranks: number, boards: string[], marked: string[]}} s
+ * @param {Cell[]} cells
+ * @param {number} size pixels a cell
+ * @param {boolean} interactive
+ */
+function drawBoards(area, s, cells, size, interactive) {
   area.replaceChildren();
-  const size = s.files > 10 ? 38 : s.boards.length > 2 ? 44 : 58;
   area.style.setProperty("--cell", `${size}px`);
-  const pieces = new Map(s.position.cells.map((c) => [c.square, c]));
-  const boardNames = boardTitles(s);
+  const pieces = new Map(cells.map((c) => [c.square, c]));
+  const boardNames = boardTitles(s.variant);
   s.boards.forEach((prefix, index) => {
     const wrap = document.createElement("div");
     wrap.className = "board-wrap";
@@ -251,7 +258,7 @@ function render() {
     }
     const grid = document.createElement("div");
     grid.className = "board";
-    grid.dataset.board = prefix || "main";
+    if (interactive) grid.dataset.board = prefix || "main";
     grid.style.gridTemplateColumns = `repeat(${s.files}, var(--cell))`;
     for (let row = 0; row < s.ranks; row++) {
       for (let col = 0; col < s.files; col++) {
@@ -260,7 +267,9 @@ function render() {
         const name = `${prefix}${String.fromCharCode(97 + file)}${rank + 1}`;
         const cell = document.createElement("div");
         cell.className = `cell ${(file + rank) % 2 === 0 ? "dark" : "light"}`;
-        cell.dataset.square = name;
+        // The page's contract names the game's cells; a diagram's are its own.
+        if (interactive) cell.dataset.square = name;
+        else cell.dataset.diagramSquare = name;
         const content = pieces.get(name);
         if (content && content.hole) cell.dataset.hole = "";
         if (s.marked.includes(name)) {
@@ -272,14 +281,16 @@ function render() {
         if (content && !content.hole) {
           const p = document.createElement("div");
           p.className = "piece";
-          p.dataset.piece = content.piece;
+          if (interactive) p.dataset.piece = content.piece;
           p.title = pieceName(s.variant, content.piece.toUpperCase());
           p.innerHTML = pieceSvg(s.variant, content.piece);
-          p.draggable = true;
-          p.ondragstart = () => {
-            selected = null;
-            click(name);
-          };
+          if (interactive) {
+            p.draggable = true;
+            p.ondragstart = () => {
+              selected = null;
+              click(name);
+            };
+          }
           if (content.mark) {
             const m = document.createElement("span");
             m.className = "mark";
@@ -288,18 +299,29 @@ function render() {
           }
           cell.appendChild(p);
         }
-        cell.onclick = () => click(name);
-        cell.ondragover = (e) => e.preventDefault();
-        cell.ondrop = (e) => {
-          e.preventDefault();
-          click(name);
-        };
+        if (interactive) {
+          cell.onclick = () => click(name);
+          cell.ondragover = (e) => e.preventDefault();
+          cell.ondrop = (e) => {
+            e.preventDefault();
+            click(name);
+          };
+        }
         grid.appendChild(cell);
       }
     }
     wrap.appendChild(grid);
     area.appendChild(wrap);
   });
+}
+
+/** Draws the boards, pieces and coordinates. */
+function render() {
+  if (!state) return;
+  const s = state;
+  const area = el("boards");
+  const size = s.files > 10 ? 38 : s.boards.length > 2 ? 44 : 58;
+  drawBoards(area, s, s.position.cells, size, true);
   document.body.dataset.fen = s.position.fen;
   document.body.dataset.variant = s.variant;
   document.body.dataset.status = s.thinking ? "thinking" : "ready";
@@ -342,10 +364,10 @@ function showFall(before, now) {
   document.body.dataset.fell = `${fallen.piece}@${spell[1]}`;
 }
 
-/** @param {State} s */
-function boardTitles(s) {
-  if (s.variant === "advancedwizard") return ["Earth", "Sky"];
-  if (s.variant === "parallelworlds") return ["Level 1", "Level 2", "Level 3"];
+/** @param {string} variant */
+function boardTitles(variant) {
+  if (variant === "advancedwizard") return ["Earth", "Sky"];
+  if (variant === "parallelworlds") return ["Level 1", "Level 2", "Level 3"];
   return [""];
 }
 
@@ -360,7 +382,7 @@ function addCoord(cell, kind, text) {
 /** Marks the selected square, the destinations, the last move. */
 function renderHighlights() {
   if (!state) return;
-  document.querySelectorAll(".cell").forEach((c) => c.classList.remove("sel", "dest", "last", "pendingsq"));
+  document.querySelectorAll("#boards .cell").forEach((c) => c.classList.remove("sel", "dest", "last", "pendingsq"));
   const mark = (/** @type {string|null} */ sq, /** @type {string} */ cls) => {
     if (!sq) return;
     const c = document.querySelector(`[data-square="${sq}"]`);
@@ -503,10 +525,13 @@ function renderLegend() {
   if (legend.dataset.variant === state.variant) return;
   legend.dataset.variant = state.variant;
   legend.replaceChildren();
+  el("diagram").hidden = true;
   for (const [letter, name] of Object.entries(names)) {
     const li = document.createElement("li");
     li.dataset.legend = letter;
+    li.title = "Show its moves on an empty board";
     li.innerHTML = `${pieceSvg(state.variant, letter)} <span>${letter}: ${name}</span>`;
+    li.onclick = () => send({ t: "piece", letter });
     legend.appendChild(li);
   }
 }
@@ -552,6 +577,32 @@ function drawArrows(best) {
   }
 }
 
+/**
+ * A piece alone on the board and the squares it reaches (a legend entry
+ * clicked): first legs marked like destinations, later legs (shots,
+ * second steps) ringed.
+ * @param {{letter: string, square: string, position: Position, first: string[], later: string[]}} m
+ */
+function renderDiagram(m) {
+  if (!state) return;
+  const box = el("diagram");
+  box.hidden = false;
+  el("diagram-title").textContent = `${pieceName(state.variant, m.letter)} (${m.letter}) from ${m.square}: ${m.first.length} squares`;
+  const area = el("diagram-boards");
+  const size = state.files > 10 ? 18 : state.boards.length > 1 ? 22 : 30;
+  drawBoards(area, state, m.position.cells, size, false);
+  box.dataset.letter = m.letter;
+  box.dataset.count = String(m.first.length);
+  for (const [list, cls] of /** @type {[string[], string][]} */ ([[m.first, "dest"], [m.later, "later"]])) {
+    for (const sq of list) {
+      const c = area.querySelector(`[data-diagram-square="${sq}"]`);
+      if (c) c.classList.add(cls);
+    }
+  }
+  const from = area.querySelector(`[data-diagram-square="${m.square}"]`);
+  if (from) from.classList.add("sel");
+}
+
 /** @param {any} m */
 function renderDeck(m) {
   const lines = m.findings.map((/** @type {any} */ f) => `${f.line ? `line ${f.line}` : "deck"}: ${f.severity} ${f.rule}: ${f.message}`);
@@ -589,6 +640,7 @@ function wire() {
     render();
   };
   el("go").onclick = () => send({ t: "go" });
+  el("diagram-close").onclick = () => (el("diagram").hidden = true);
   el("stop").onclick = () => send({ t: "stop" });
   el("setfen").onclick = () => state && send({ t: "new", variant: state.variant, fen: /** @type {HTMLInputElement} */ (el("fen")).value });
   el("copyfen").onclick = () => state && navigator.clipboard.writeText(state.position.fen);

@@ -240,7 +240,7 @@ impl<V: Variant> VariantGame<V> {
         p
     }
 
-    fn position_view(pos: &V::Position) -> PositionView {
+    pub(crate) fn position_view(pos: &V::Position) -> PositionView {
         let cells = board_field::cells::<V>(pos)
             .into_iter()
             .map(|(square, cell)| match cell {
@@ -277,7 +277,7 @@ impl<V: Variant> VariantGame<V> {
         out
     }
 
-    fn legal_plies(pos: &V::Position) -> Vec<V::Move> {
+    pub(crate) fn legal_plies(pos: &V::Position) -> Vec<V::Move> {
         let mut list = MoveList::new();
         V::generate(pos, &mut list);
         list.iter().copied().collect()

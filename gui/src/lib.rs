@@ -6,6 +6,7 @@
 
 mod assets;
 mod deck;
+pub mod diagram;
 pub mod game;
 pub mod legs;
 pub mod server;

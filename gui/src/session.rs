@@ -112,6 +112,11 @@ pub enum Command {
     Go,
     /// Stop the search.
     Stop,
+    /// Show a piece's moves on an empty board (a legend entry clicked).
+    Piece {
+        /// The piece's letter.
+        letter: char,
+    },
     /// Check a Wizard's Chess deck list.
     Deck {
         /// The list.
@@ -332,6 +337,7 @@ impl Session {
                 Ok(vec![])
             }
             Command::Deck { text } => Ok(vec![crate::deck::check(&text)]),
+            Command::Piece { letter } => Ok(vec![crate::diagram::message(self.variant, letter)?]),
         }
     }
 

@@ -169,3 +169,40 @@ fn play_mode_answers_the_user_and_bad_requests_keep_the_game() {
     assert_eq!(out[0]["t"], "deck");
     assert_eq!(out[0]["legal"], false);
 }
+
+#[test]
+fn every_piece_has_a_diagram_of_its_moves() {
+    let games: &[(&str, &str)] = &[
+        ("chess", "KQRBNP"),
+        ("magician", "KRNMCSWP"),
+        ("vanguard", "KQRBNPCAWHGFSLYMDTIEZ"),
+        ("advancedwizard", "ZDPAGHWE"),
+        ("parallelworlds", "KQRBNP"),
+    ];
+    for &(variant, letters) in games {
+        let (mut s, _events) = session();
+        send(&mut s, json!({"t": "new", "variant": variant}));
+        for letter in letters.chars() {
+            let out = send(&mut s, json!({"t": "piece", "letter": letter}));
+            let d = out
+                .iter()
+                .find(|m| m["t"] == "diagram")
+                .unwrap_or_else(|| panic!("{variant} {letter}: {}", out[0]));
+            let square = d["square"].as_str().unwrap();
+            let on_it: Vec<&Value> = d["position"]["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c["square"] == square)
+                .collect();
+            assert_eq!(on_it[0]["piece"], letter.to_string(), "{variant}");
+            let first = d["first"].as_array().unwrap();
+            assert!(!first.is_empty(), "{variant} {letter}");
+            assert!(first.iter().all(|sq| sq != square), "{variant} {letter}");
+        }
+    }
+    // A knight in the middle of an empty board reaches eight squares.
+    let (mut s, _events) = session();
+    let out = send(&mut s, json!({"t": "piece", "letter": "n"}));
+    assert_eq!(out[0]["first"].as_array().unwrap().len(), 8);
+}

@@ -149,6 +149,18 @@ async fn vanguard_shoots_in_two_legs_and_reports_its_speed() {
     std::fs::write(dir.join("gui-speed.txt"), format!("{figures}\n")).expect("written");
     page.screenshot("vanguard").await;
 
+    // The legend: the Archer alone on the board and its twelve squares.
+    page.click_css("[data-legend=\"A\"]").await;
+    page.wait(
+        "the Archer's diagram",
+        "const d = document.getElementById('diagram'); \
+         return !d.hidden && d.dataset.letter === 'A' \
+           && d.querySelectorAll('.cell.dest').length === 12",
+        vec![],
+    )
+    .await;
+    page.screenshot("vanguard-legend").await;
+
     let query = format!("&mode=human&fen={}", encode(VANGUARD_SHOT));
     page.load("vanguard", &query).await;
     page.click("h8").await;

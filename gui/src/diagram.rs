@@ -1,0 +1,249 @@
+//! A piece alone on an empty board and where it can go from there: what a
+//! click on a legend entry shows (as H. G. Muller's Interactive Diagram
+//! does on chessvariants.com). The moves are the game's own legal moves
+//! from a real position, so they follow the rules to the letter.
+
+use crate::game::{PositionView, VariantGame};
+use crate::legs;
+use serde::Serialize;
+use variants::board_field::{self, Cell};
+use variants::{Side, Variant};
+
+/// The diagram the page draws.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiagramView {
+    /// The piece's letter (White's, upper case).
+    pub letter: char,
+    /// Where it stands.
+    pub square: String,
+    /// The position: the piece and the royal pieces the game needs.
+    pub position: PositionView,
+    /// Where a move's first leg ends.
+    pub first: Vec<String>,
+    /// Where its later legs end (shots, double moves), if anywhere else.
+    pub later: Vec<String>,
+}
+
+/// The royal piece a position of the game cannot do without.
+fn royal(variant: &str) -> char {
+    if variant == "advancedwizard" {
+        'Z'
+    } else {
+        'K'
+    }
+}
+
+/// The diagram of White's `letter` in game `V`: the piece on the square
+/// nearest the first board's centre from which it has moves, with only
+/// the royal pieces of the start position beside it.
+pub fn diagram<V: Variant>(letter: char) -> Result<DiagramView, String> {
+    let letter = letter.to_ascii_uppercase();
+    let start = V::start();
+    let royal_letter = royal(V::ID);
+    let mut from_start: Vec<(String, Cell)> = board_field::cells::<V>(&start)
+        .into_iter()
+        .filter(|(_, cell)| match cell {
+            Cell::Hole => true,
+            Cell::Piece { letter: l, .. } => l.to_ascii_uppercase() == royal_letter,
+        })
+        .collect();
+    if letter == royal_letter {
+        // The royal piece shown leaves its start square (one of them, in
+        // Parallel Worlds).
+        if let Some(i) = from_start.iter().position(|(_, c)| {
+            *c != Cell::Hole
+                && matches!(
+                    c,
+                    Cell::Piece {
+                        side: Side::White,
+                        ..
+                    }
+                )
+        }) {
+            from_start.remove(i);
+        }
+    }
+    // Where the start squares do not do (Advanced Wizard's Wizards face
+    // each other on an open file), the royal pieces near opposite corners,
+    // on no common line.
+    let first = &V::BOARDS[0];
+    let mut corners: Vec<(String, Cell)> = from_start
+        .iter()
+        .filter(|(_, c)| *c == Cell::Hole)
+        .cloned()
+        .collect();
+    let black = board_field::letter(royal_letter, Side::Black);
+    corners.push((
+        V::SQUARE_NAMES.name(0, first.files - 1, first.ranks - 1),
+        Cell::Piece {
+            letter: black,
+            side: Side::Black,
+            mark: None,
+        },
+    ));
+    if letter != royal_letter {
+        corners.push((
+            V::SQUARE_NAMES.name(0, 1, 0),
+            Cell::Piece {
+                letter: royal_letter,
+                side: Side::White,
+                mark: None,
+            },
+        ));
+    }
+    let rest: Vec<&str> = V::START_FEN.split_whitespace().skip(1).collect();
+    // The layout that lets the piece show the most moves (a piece between
+    // two facing Wizards is pinned to their line).
+    [from_start, corners]
+        .iter()
+        .filter_map(|kept| placed::<V>(kept, &rest, letter))
+        .max_by_key(|d| d.first.len() + d.later.len())
+        .ok_or_else(|| format!("no diagram for '{letter}' in {}", V::NAME))
+}
+
+/// The diagram of `letter` beside the `kept` cells, on the square nearest
+/// the centre from which it moves.
+fn placed<V: Variant>(kept: &[(String, Cell)], rest: &[&str], letter: char) -> Option<DiagramView> {
+    for (board, shape) in V::BOARDS.iter().enumerate() {
+        let mut squares: Vec<(usize, usize)> = (0..shape.ranks)
+            .flat_map(|r| (0..shape.files).map(move |f| (f, r)))
+            .collect();
+        // Nearest the centre first (twice the coordinates: no fractions).
+        let centre = |f: usize, r: usize| {
+            let df = (2 * f + 1).abs_diff(shape.files);
+            let dr = (2 * r + 1).abs_diff(shape.ranks);
+            df * df + dr * dr
+        };
+        squares.sort_by_key(|&(f, r)| centre(f, r));
+        for (file, rank) in squares {
+            let square = V::SQUARE_NAMES.name(board, file, rank);
+            if kept.iter().any(|(s, _)| *s == square) {
+                continue;
+            }
+            let field = board_text::<V>(kept, board, file, rank, letter);
+            for fen in fens(&field, rest) {
+                let Ok(pos) = V::from_fen(&fen) else {
+                    continue;
+                };
+                if V::side_to_move(&pos) != Side::White {
+                    continue;
+                }
+                let (first, later) = destinations::<V>(&pos, &square);
+                if !first.is_empty() {
+                    return Some(DiagramView {
+                        letter,
+                        square,
+                        position: VariantGame::<V>::position_view(&pos),
+                        first,
+                        later,
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The board field with the kept cells and `letter` on (board, file, rank).
+fn board_text<V: Variant>(
+    kept: &[(String, Cell)],
+    board: usize,
+    file: usize,
+    rank: usize,
+    letter: char,
+) -> String {
+    let mut out = String::new();
+    for (b, shape) in V::BOARDS.iter().enumerate() {
+        if b > 0 {
+            out.push('|');
+        }
+        board_field::write(shape.files, shape.ranks, &mut out, |f, r, item| {
+            if (b, f, r) == (board, file, rank) {
+                item.push(letter);
+                return true;
+            }
+            let name = V::SQUARE_NAMES.name(b, f, r);
+            match kept.iter().find(|(s, _)| *s == name).map(|(_, c)| c) {
+                Some(Cell::Hole) => item.push('*'),
+                Some(Cell::Piece { letter, .. }) => item.push(*letter),
+                None => return false,
+            }
+            true
+        });
+    }
+    out
+}
+
+/// FENs to try: the start FEN's other fields with White to move, first as
+/// they are, then without the rights the removed pieces had.
+fn fens(field: &str, rest: &[&str]) -> Vec<String> {
+    let mut fields: Vec<String> = rest.iter().map(|s| s.to_string()).collect();
+    if let Some(side) = fields.first_mut() {
+        *side = "w".into();
+    }
+    let mut out = vec![format!("{field} {}", fields.join(" "))];
+    if fields.len() > 1 {
+        fields[1] = "-".into();
+        out.push(format!("{field} {}", fields.join(" ")));
+    }
+    let bare: Vec<String> = fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            if i == 0 || f.chars().all(|c| c.is_ascii_digit()) {
+                f.clone()
+            } else {
+                "-".into()
+            }
+        })
+        .collect();
+    out.push(format!("{field} {}", bare.join(" ")));
+    out
+}
+
+/// The squares the legal moves from `square` reach: by their first leg,
+/// and by later legs elsewhere.
+fn destinations<V: Variant>(pos: &V::Position, square: &str) -> (Vec<String>, Vec<String>) {
+    let mut first = Vec::new();
+    let mut later = Vec::new();
+    for ply in VariantGame::<V>::legal_plies(pos) {
+        let token = V::turn_to_token(pos, &[ply]);
+        let Some(legs) = legs::split(&token, &V::SQUARE_NAMES) else {
+            continue;
+        };
+        let Some((head, tail)) = legs.split_first() else {
+            continue;
+        };
+        if head.from.as_deref() != Some(square) {
+            continue;
+        }
+        if !first.contains(&head.to) {
+            first.push(head.to.clone());
+        }
+        for leg in tail {
+            if leg.to != square && !first.contains(&leg.to) && !later.contains(&leg.to) {
+                later.push(leg.to.clone());
+            }
+        }
+    }
+    later.retain(|s| !first.contains(s));
+    (first, later)
+}
+
+struct MakeDiagram(char);
+
+impl variants::VariantVisitor for MakeDiagram {
+    type Output = Result<DiagramView, String>;
+    fn visit<V: Variant>(self) -> Self::Output {
+        diagram::<V>(self.0)
+    }
+}
+
+/// The `diagram` message for White's `letter` in `variant`.
+pub fn message(variant: &str, letter: char) -> Result<serde_json::Value, String> {
+    let view =
+        variants::with_variant(variant, MakeDiagram(letter)).map_err(|e| e.to_string())??;
+    let mut v = serde_json::to_value(view).map_err(|e| e.to_string())?;
+    v["t"] = "diagram".into();
+    Ok(v)
+}

@@ -126,6 +126,8 @@ fn every_variant_plays_a_four_game_match_over_both_protocols() {
         for (g, (result, turns)) in games.iter().zip(&read) {
             assert_eq!(g["result"].as_str().unwrap(), result);
             assert_eq!(g["plies"].as_u64().unwrap() as usize, *turns);
+            // The moves, for replaying the game (arcana gui opens reports).
+            assert_eq!(g["moves"].as_array().unwrap().len(), *turns, "{g}");
             // Games end by the rules or the move limit, never by a failure.
             let end = g["termination"].as_str().unwrap();
             assert!(end == "normal" || end == "adjudication", "{g}");

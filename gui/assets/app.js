@@ -13,12 +13,16 @@
  * @typedef {{t: string, variant: string, name: string, files: number, ranks: number, boards: string[],
  *   start_fen: string, marked: string[], position: Position, plies: Ply[], pending: string[], history: Turn[],
  *   outcome: {result: string, reason: string}|null, mode: string, user_side: string, thinking: boolean,
- *   shown: number|null, multipv: number, threads: number, hash: number}} State
+ *   shown: number|null, multipv: number, threads: number, hash: number, replay: Replay|null}} State
+ * @typedef {{index: number, count: number, event: string, white: string, black: string, result: string, reason: string}} Replay
+ * @typedef {{variant: string, event: string, white: string, black: string, result: string, reason: string, turns: number}} Recorded
  * @typedef {{depth: number, multipv: number, cp: number|null, mate: number|null, nodes: number,
  *   nps: number, ms: number, pv: string[], san: string[], arrows: Leg[][]}} Info
  */
 
 const params = new URLSearchParams(location.search);
+/** The server's limit on one message (server::MAX_MESSAGE), less room for the JSON around a file. */
+const MAX_UPLOAD = 4 * 1024 * 1024 - 4096;
 /** @type {State|null} */
 let state = null;
 /** @type {Leg[]} legs entered so far of the ply being built */
@@ -124,6 +128,9 @@ function receive(m) {
       break;
     case "diagram":
       renderDiagram(m);
+      break;
+    case "games":
+      renderGames(m.games);
       break;
   }
 }
@@ -456,9 +463,27 @@ function renderHighlights() {
   }
 }
 
+/** The games of the file opened, to pick one. @param {Recorded[]} games */
+function renderGames(games) {
+  const pick = /** @type {HTMLSelectElement} */ (el("game-pick"));
+  pick.replaceChildren(
+    ...games.map((g, i) => new Option(`${i + 1}. ${g.white} - ${g.black} ${g.result} (${g.variant}, ${g.turns} turns)`, String(i))),
+  );
+  pick.hidden = false;
+}
+
 function renderStatus() {
   if (!state) return;
   const s = state;
+  const replay = el("replay");
+  replay.hidden = !s.replay;
+  if (s.replay) {
+    const r = s.replay;
+    replay.textContent = `${r.event ? `${r.event}: ` : ""}${r.white} (White) vs ${r.black} (Black), ${r.result}${r.reason ? `: ${r.reason}` : ""}`;
+    /** @type {HTMLSelectElement} */ (el("game-pick")).value = String(r.index);
+  } else {
+    el("game-pick").hidden = true;
+  }
   let text;
   if (s.outcome) {
     text = `${s.outcome.result}: ${s.outcome.reason}`;
@@ -611,9 +636,13 @@ function renderDeck(m) {
 
 function pgn() {
   if (!state) return "";
+  const white = state.replay ? state.replay.white : "?";
+  const black = state.replay ? state.replay.black : "?";
   const tags = [
     `[Event "Arcana GUI"]`,
-    `[Variant "${state.name}"]`,
+    `[White "${white}"]`,
+    `[Black "${black}"]`,
+    `[Variant "${state.variant}"]`,
     `[FEN "${state.start_fen}"]`,
     `[SetUp "1"]`,
     `[Result "${state.outcome ? state.outcome.result : "*"}"]`,
@@ -646,10 +675,22 @@ function wire() {
   el("copyfen").onclick = () => state && navigator.clipboard.writeText(state.position.fen);
   el("copypgn").onclick = () => navigator.clipboard.writeText(pgn());
   el("play-typed").onclick = () => send({ t: "move", text: /** @type {HTMLInputElement} */ (el("typed")).value });
+  el("open-file").onchange = async (e) => {
+    const files = /** @type {HTMLInputElement} */ (e.target).files;
+    if (!files || !files[0]) return;
+    if (files[0].size > MAX_UPLOAD) {
+      el("message").textContent = `${files[0].name} is ${(files[0].size / 1048576).toFixed(1)} MiB: files up to 4 MiB open here`;
+      return;
+    }
+    send({ t: "open", text: await files[0].text() });
+  };
+  el("game-pick").onchange = (e) => send({ t: "pick", index: Number(/** @type {HTMLSelectElement} */ (e.target).value) });
   el("deck-check").onclick = () => send({ t: "deck", text: /** @type {HTMLTextAreaElement} */ (el("deck-text")).value });
   el("deck-file").onchange = async (e) => {
     const files = /** @type {HTMLInputElement} */ (e.target).files;
-    if (files && files[0]) {
+    if (files && files[0] && files[0].size > MAX_UPLOAD) {
+      el("message").textContent = `${files[0].name} is too big: files up to 4 MiB open here`;
+    } else if (files && files[0]) {
       /** @type {HTMLTextAreaElement} */ (el("deck-text")).value = await files[0].text();
     }
   };

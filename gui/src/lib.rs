@@ -9,6 +9,7 @@ mod deck;
 pub mod diagram;
 pub mod game;
 pub mod legs;
+pub mod replay;
 pub mod server;
 pub mod session;
 

@@ -18,8 +18,9 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
 
-/// The largest message a page may send (a pasted PGN or deck list).
-pub const MAX_MESSAGE: usize = 256 * 1024;
+/// The largest message a page may send (a PGN of a whole match, a match
+/// report, a deck list); the page refuses bigger files before sending.
+pub const MAX_MESSAGE: usize = 4 * 1024 * 1024;
 
 /// A host as a URL writes it: IPv6 addresses in brackets.
 pub fn url_host(host: &str) -> String {

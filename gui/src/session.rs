@@ -3,6 +3,7 @@
 //! object tagged the same way (`state`, `info`, `tick`, `error`, `deck`).
 
 use crate::game::{Found, GuiGame, InfoView, SearchJob, VariantGame};
+use crate::replay::{self, Recorded};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -117,6 +118,16 @@ pub enum Command {
         /// The piece's letter.
         letter: char,
     },
+    /// Open a PGN or an `arcana match` JSON report to replay its games.
+    Open {
+        /// The file's text.
+        text: String,
+    },
+    /// Replay game `index` (from 0) of the file opened.
+    Pick {
+        /// Which game.
+        index: usize,
+    },
     /// Check a Wizard's Chess deck list.
     Deck {
         /// The list.
@@ -155,6 +166,9 @@ pub struct Session {
     running: Option<Running>,
     next_id: u64,
     events: UnboundedSender<Event>,
+    /// Games of the file opened, and the one on the board, if any.
+    library: Vec<Recorded>,
+    replaying: Option<usize>,
 }
 
 struct MakeGame<'a>(Option<&'a str>);
@@ -200,6 +214,8 @@ impl Session {
             running: None,
             next_id: 1,
             events,
+            library: Vec::new(),
+            replaying: None,
         }
     }
 
@@ -237,6 +253,7 @@ impl Session {
                 limits,
             } => {
                 let (game, id) = new_game(&variant, fen.as_deref())?;
+                self.replaying = None;
                 if let Some(l) = limits {
                     self.limits = l;
                 }
@@ -336,9 +353,41 @@ impl Session {
                 }
                 Ok(vec![])
             }
+            Command::Open { text } => {
+                let games = replay::read(&text)?;
+                self.replay(&games[0], 0)?;
+                self.library = games;
+                Ok(vec![json!({"t": "games", "games": self.library})])
+            }
+            Command::Pick { index } => {
+                let game = self
+                    .library
+                    .get(index)
+                    .ok_or_else(|| format!("there is no game {}", index + 1))?
+                    .clone();
+                self.replay(&game, index)?;
+                Ok(vec![])
+            }
             Command::Deck { text } => Ok(vec![crate::deck::check(&text)]),
             Command::Piece { letter } => Ok(vec![crate::diagram::message(self.variant, letter)?]),
         }
+    }
+
+    /// Puts a recorded game on the board, at its start, for two players
+    /// (stepping through it, or playing on from any turn).
+    fn replay(&mut self, recorded: &Recorded, index: usize) -> Result<(), String> {
+        let (mut game, id) = new_game(&recorded.variant, recorded.start_fen.as_deref())?;
+        for (n, token) in recorded.moves.iter().enumerate() {
+            game.play_turn(token)
+                .map_err(|e| format!("game {}, turn {} ({token}): {e}", index + 1, n + 1))?;
+        }
+        self.stop();
+        self.game = game;
+        self.variant = id;
+        self.mode = Mode::Human;
+        self.shown = (!recorded.moves.is_empty()).then_some(0);
+        self.replaying = Some(index);
+        Ok(())
     }
 
     /// Stepping back and playing on drops the later turns.
@@ -384,6 +433,14 @@ impl Session {
             map.insert("hash".into(), json!(self.hash));
             map.insert("multipv".into(), json!(self.multipv));
             map.insert("shown".into(), json!(shown.as_ref().map(|s| s.0)));
+            let replay = self.replaying.and_then(|i| {
+                let g = self.library.get(i)?;
+                Some(json!({
+                    "index": i, "count": self.library.len(), "event": g.event,
+                    "white": g.white, "black": g.black, "result": g.result, "reason": g.reason,
+                }))
+            });
+            map.insert("replay".into(), replay.unwrap_or(Value::Null));
             if let Some((_, view)) = shown {
                 map.insert("position".into(), json!(view));
                 map.insert("plies".into(), json!([]));

@@ -206,3 +206,65 @@ fn every_piece_has_a_diagram_of_its_moves() {
     let out = send(&mut s, json!({"t": "piece", "letter": "n"}));
     assert_eq!(out[0]["first"].as_array().unwrap().len(), 8);
 }
+
+#[test]
+fn recorded_games_open_from_pgn_and_match_reports() {
+    let (mut s, _events) = session();
+    let pgn = "[Event \"Club\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n[Result \"0-1\"]\n\n\
+               1. f3 e5 2. g4 Qh4# {White is mated} 0-1\n\n\
+               [White \"Carol\"]\n[Black \"Dan\"]\n[Variant \"vanguard\"]\n[Result \"*\"]\n\n1. a3a5 *\n";
+    let out = send(&mut s, json!({"t": "open", "text": pgn}));
+    let games = out.iter().find(|m| m["t"] == "games").expect("the list");
+    assert_eq!(games["games"].as_array().unwrap().len(), 2);
+    let st = last_state(&out);
+    assert_eq!(st["replay"]["white"], "Alice");
+    assert_eq!(st["replay"]["reason"], "White is mated");
+    assert_eq!(st["history"].as_array().unwrap().len(), 4);
+    assert_eq!(st["shown"], 0, "a replay opens at its start");
+    assert_eq!(st["mode"], "human");
+    let out = send(&mut s, json!({"t": "goto", "turn": 4}));
+    assert_eq!(last_state(&out)["outcome"]["result"], "0-1");
+    let out = send(&mut s, json!({"t": "pick", "index": 1}));
+    let st = last_state(&out);
+    assert_eq!(st["variant"], "vanguard");
+    assert_eq!(st["replay"]["black"], "Dan");
+    assert!(send(&mut s, json!({"t": "pick", "index": 2}))[0]["t"] == "error");
+
+    // A match report: its games with their moves; an old one without.
+    let report = json!({
+        "match": {"variant": "magician"}, "engines": ["A", "B"],
+        "games": [
+            {"index": 0, "white": "A", "black": "B", "result": "1/2-1/2", "reason": "adjudicated",
+             "start_fen": "rmnknmr/ppp*ppp/*5*/*2*2*/*5*/PPP*PPP/RMNKNMR w AGag - 0 1",
+             "plies": 2, "moves": ["c2c3", "c6c5"], "final_fen": ""},
+            {"index": 1, "white": "B", "black": "A", "result": "1-0", "reason": "mate",
+             "start_fen": "rmnknmr/ppp*ppp/*5*/*2*2*/*5*/PPP*PPP/RMNKNMR w AGag - 0 1", "plies": 9,
+             "final_fen": "rmnknmr/ppp*ppp/*5*/*2*2*/*5*/PPP*PPP/RMNKNMR b AGag - 0 1"}
+        ]
+    });
+    let out = send(&mut s, json!({"t": "open", "text": report.to_string()}));
+    let st = last_state(&out);
+    assert_eq!(st["variant"], "magician");
+    assert_eq!(st["history"].as_array().unwrap().len(), 2);
+    assert_eq!(st["replay"]["event"], "A vs B, game 1");
+    let out = send(&mut s, json!({"t": "pick", "index": 1}));
+    let st = last_state(&out);
+    assert!(st["replay"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("no moves"));
+    assert_eq!(st["position"]["side"], "b");
+
+    // Broken files: a message, and the game on the board stays.
+    let fen = last_state(&out)["position"]["fen"].clone();
+    for bad in [
+        "1. e4 e5 2. Ke3 *",
+        "{\"games\": 1}",
+        "",
+        "[Variant \"nosuch\"]\n\n1. e4 *",
+    ] {
+        let out = send(&mut s, json!({"t": "open", "text": bad}));
+        assert_eq!(out[0]["t"], "error", "{bad}");
+        assert_eq!(last_state(&out)["position"]["fen"], fen, "{bad}");
+    }
+}

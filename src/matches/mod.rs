@@ -605,6 +605,7 @@ fn play_job(
         opening_moves: job.opening.moves.clone(),
         plies: finished.plies,
         final_fen: referee.fen(),
+        moves: referee.played().iter().map(|p| p.token.clone()).collect(),
     };
     Ok((record, pgn))
 }

@@ -56,6 +56,11 @@ pub struct GameRecord {
     pub plies: usize,
     /// The last position.
     pub final_fen: String,
+    /// Every turn from `start_fen` (the opening's included) as wire
+    /// tokens, for replaying the game (`arcana gui` opens the report);
+    /// empty in reports written before it was recorded.
+    #[serde(default)]
+    pub moves: Vec<String>,
 }
 
 impl GameRecord {
@@ -338,6 +343,7 @@ mod tests {
             opening_moves: Vec::new(),
             plies: 10,
             final_fen: String::new(),
+            moves: Vec::new(),
         }
     }
 

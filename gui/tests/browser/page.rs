@@ -100,10 +100,19 @@ impl Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
-        // The whole group: chromedriver and the Chromium it started.
-        let _ = Command::new("kill")
-            .args(["-KILL", &format!("-{}", self.child.id())])
-            .status();
+        // The whole group: chromedriver and the Chromium it started. (A
+        // signal, not the kill(1) command: procps-ng 4.0.2 reads
+        // `kill -KILL -1234` as a signal to group 1, that is to every
+        // process.)
+        if let Ok(group) = libc::pid_t::try_from(self.child.id()) {
+            if group > 1 {
+                // SAFETY: kill(2) has no memory effects; the group is the
+                // one chromedriver leads (process_group(0) at spawn).
+                unsafe {
+                    libc::kill(-group, libc::SIGKILL);
+                }
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.profile);

@@ -13,7 +13,8 @@
  * @typedef {{t: string, variant: string, name: string, files: number, ranks: number, boards: string[],
  *   start_fen: string, marked: string[], position: Position, plies: Ply[], pending: string[], history: Turn[],
  *   outcome: {result: string, reason: string}|null, mode: string, user_side: string, thinking: boolean,
- *   shown: number|null, multipv: number, threads: number, hash: number, replay: Replay|null}} State
+ *   shown: number|null, multipv: number, threads: number, hash: number, replay: Replay|null,
+ *   clock: {white_ms: number, black_ms: number, inc_ms: number, running: string|null}|null}} State
  * @typedef {{index: number, count: number, event: string, white: string, black: string, result: string, reason: string}} Replay
  * @typedef {{variant: string, event: string, white: string, black: string, result: string, reason: string, turns: number}} Recorded
  * @typedef {{depth: number, multipv: number, cp: number|null, mate: number|null, nodes: number,
@@ -98,6 +99,7 @@ function receive(m) {
       }
       const before = state;
       state = m;
+      stateAt = receivedAt;
       entered = [];
       selected = null;
       render();
@@ -338,6 +340,7 @@ function render() {
   /** @type {HTMLSelectElement} */ (el("side")).value = s.user_side;
   /** @type {HTMLAnchorElement} */ (el("rules")).href = s.variant === "chess" ? "https://www.fide.com/FIDE/handbook/LawsOfChess.pdf" : `rules/${s.variant}.md`;
   renderStatus();
+  renderClocks();
   renderMoves();
   renderLegend();
   renderHighlights();
@@ -470,6 +473,27 @@ function renderGames(games) {
     ...games.map((g, i) => new Option(`${i + 1}. ${g.white} - ${g.black} ${g.result} (${g.variant}, ${g.turns} turns)`, String(i))),
   );
   pick.hidden = false;
+}
+
+/** When the last state arrived (the clocks count down from it). */
+let stateAt = 0;
+
+/** The two clocks of a timed game, counting down between messages. */
+function renderClocks() {
+  const box = el("clocks");
+  const c = state && state.clock;
+  box.hidden = !c;
+  if (!c) return;
+  const since = performance.now() - stateAt;
+  for (const side of ["w", "b"]) {
+    const base = side === "w" ? c.white_ms : c.black_ms;
+    const ms = Math.max(0, c.running === side ? base - since : base);
+    const span = el(`clock-${side}`);
+    const s = Math.ceil(ms / 1000);
+    const text = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    span.textContent = `${side === "w" ? "White" : "Black"} ${ms < 10000 ? (ms / 1000).toFixed(1) : text}`;
+    span.className = c.running === side ? "running" : "";
+  }
 }
 
 function renderStatus() {
@@ -657,8 +681,14 @@ function wire() {
   el("side").onchange = (e) => send({ t: "settings", side: /** @type {HTMLSelectElement} */ (e.target).value });
   el("limit").onchange = (e) => {
     const [kind, value] = /** @type {HTMLSelectElement} */ (e.target).value.split(":");
-    send({ t: "settings", limits: { [kind]: Number(value) } });
+    if (kind === "clock") {
+      const [base, inc] = value.split("+").map(Number);
+      send({ t: "settings", clock: { base_ms: base, inc_ms: inc } });
+    } else {
+      send({ t: "settings", limits: { [kind]: Number(value) }, clock: { base_ms: 0, inc_ms: 0 } });
+    }
   };
+  setInterval(renderClocks, 100);
   el("multipv").onchange = (e) => send({ t: "settings", multipv: Number(/** @type {HTMLInputElement} */ (e.target).value) });
   el("threads").onchange = (e) => send({ t: "settings", threads: Number(/** @type {HTMLInputElement} */ (e.target).value) });
   el("hash").onchange = (e) => send({ t: "settings", hash: Number(/** @type {HTMLInputElement} */ (e.target).value) });

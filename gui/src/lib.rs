@@ -5,6 +5,7 @@
 //! WebSocket per tab.
 
 mod assets;
+pub mod clock;
 mod deck;
 pub mod diagram;
 pub mod game;

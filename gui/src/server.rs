@@ -131,9 +131,8 @@ async fn run_tab(mut socket: WebSocket) {
     let (events_tx, mut events) = mpsc::unbounded_channel();
     let mut session = Session::new(events_tx);
     let mut tick = tokio::time::interval(Duration::from_millis(250));
-    if send(&mut socket, vec![session.state()]).await.is_err() {
-        return;
-    }
+    // No state before the page's first command (its `new`): the first
+    // board the page draws is the game it asked for.
     loop {
         let out = tokio::select! {
             msg = socket.recv() => match msg {
@@ -146,10 +145,11 @@ async fn run_tab(mut socket: WebSocket) {
             },
             Some(event) = events.recv() => tokio::task::block_in_place(|| session.event(event)),
             _ = tick.tick() => {
-                if !session.searching() {
+                let out = tokio::task::block_in_place(|| session.tick());
+                if out.is_empty() {
                     continue;
                 }
-                vec![serde_json::json!({"t": "tick", "nodes": session.nodes()})]
+                out
             }
         };
         if send(&mut socket, out).await.is_err() {

@@ -2,6 +2,7 @@
 //! Commands arrive as JSON objects tagged by `t`; every answer is a JSON
 //! object tagged the same way (`state`, `info`, `tick`, `error`, `deck`).
 
+use crate::clock::{Clock, ClockSpec};
 use crate::game::{Found, GuiGame, InfoView, SearchJob, VariantGame};
 use crate::replay::{self, Recorded};
 use serde::Deserialize;
@@ -11,7 +12,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
-use variants::{with_variant, Variant, VariantVisitor};
+use variants::{with_variant, Side, Variant, VariantVisitor};
 
 /// Search threads running in the whole process, over every tab: a new
 /// search takes what the machine has left, at least one thread, so tabs
@@ -108,6 +109,8 @@ pub enum Command {
         hash: Option<usize>,
         /// MultiPV lines in analysis.
         multipv: Option<usize>,
+        /// A game clock (base 0: none), reset to its base for both sides.
+        clock: Option<ClockSpec>,
     },
     /// The engine plays the side to move now.
     Go,
@@ -169,6 +172,9 @@ pub struct Session {
     /// Games of the file opened, and the one on the board, if any.
     library: Vec<Recorded>,
     replaying: Option<usize>,
+    /// The time control chosen, and the clock of the game under way.
+    clock_spec: Option<ClockSpec>,
+    clock: Option<Clock>,
 }
 
 struct MakeGame<'a>(Option<&'a str>);
@@ -216,6 +222,8 @@ impl Session {
             events,
             library: Vec::new(),
             replaying: None,
+            clock_spec: None,
+            clock: None,
         }
     }
 
@@ -265,15 +273,18 @@ impl Session {
                     self.mode = m;
                 }
                 self.user_side = self.game.side_to_move().fen_char();
+                self.clock = self.clock_spec.map(|spec| Clock::new(spec, 0));
                 Arc::get_mut(&mut self.shared).map(engine::Shared::clear);
                 Ok(vec![])
             }
             Command::Ply { token } => {
+                self.time_left()?;
                 self.play_here();
                 self.game.play_ply(&token)?;
                 Ok(vec![])
             }
             Command::Move { text } => {
+                self.time_left()?;
                 self.play_here();
                 self.game.play_turn(&text)?;
                 Ok(vec![])
@@ -306,7 +317,15 @@ impl Session {
                 threads,
                 hash,
                 multipv,
+                clock,
             } => {
+                if let Some(spec) = clock {
+                    self.stop();
+                    self.clock_spec = (spec.base_ms > 0).then_some(spec);
+                    self.clock = self
+                        .clock_spec
+                        .map(|spec| Clock::new(spec, self.game.turns_played()));
+                }
                 if let Some(m) = mode {
                     self.stop();
                     self.mode = m;
@@ -390,6 +409,43 @@ impl Session {
         Ok(())
     }
 
+    /// Refuses a move after a flag fell.
+    fn time_left(&self) -> Result<(), String> {
+        match self.clock.as_ref().and_then(Clock::flagged) {
+            Some(side) => Err(format!(
+                "the game is over: {}'s time ran out",
+                side_title(side)
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// The result when a flag fell.
+    fn flag_outcome(&self) -> Option<Value> {
+        let side = self.clock.as_ref()?.flagged()?;
+        let result = if side == Side::White { "0-1" } else { "1-0" };
+        Some(json!({"result": result, "reason": format!("{}'s time ran out", side_title(side))}))
+    }
+
+    /// Every 250 ms: the search's progress, and the clock's flag.
+    pub fn tick(&mut self) -> Vec<Value> {
+        let mut out = Vec::new();
+        let to_move = self.game.side_to_move();
+        let fell = match &mut self.clock {
+            Some(c) if c.flagged().is_none() && self.game.outcome().is_none() => {
+                c.flag(to_move).is_some()
+            }
+            _ => false,
+        };
+        if fell {
+            self.stop();
+            out.push(self.state());
+        } else if self.searching() {
+            out.push(json!({"t": "tick", "nodes": self.nodes()}));
+        }
+        out
+    }
+
     /// Stepping back and playing on drops the later turns.
     fn play_here(&mut self) {
         self.stop();
@@ -400,7 +456,12 @@ impl Session {
 
     /// Starts what the mode asks for after a change, and sends the state.
     fn after_change(&mut self) -> Vec<Value> {
-        let over = self.game.outcome().is_some() && !self.game.inside_turn();
+        let (turns, to_move) = (self.game.turns_played(), self.game.side_to_move());
+        if let Some(c) = &mut self.clock {
+            c.sync(turns, to_move);
+        }
+        let flagged = self.clock.as_ref().is_some_and(|c| c.flagged().is_some());
+        let over = flagged || (self.game.outcome().is_some() && !self.game.inside_turn());
         let wants = match self.mode {
             _ if over && self.mode != Mode::Analysis => None,
             Mode::Human => None,
@@ -441,6 +502,13 @@ impl Session {
                 }))
             });
             map.insert("replay".into(), replay.unwrap_or(Value::Null));
+            let to_move = self.game.side_to_move();
+            let running = self.game.outcome().is_none() && self.mode != Mode::Analysis;
+            let clock = self.clock.as_ref().map(|c| c.view(to_move, running));
+            map.insert("clock".into(), clock.unwrap_or(Value::Null));
+            if let Some(flag) = self.flag_outcome() {
+                map.insert("outcome".into(), flag);
+            }
             if let Some((_, view)) = shown {
                 map.insert("position".into(), json!(view));
                 map.insert("plies".into(), json!([]));
@@ -467,6 +535,8 @@ impl Session {
                 infinite: true,
                 ..engine::Limits::default()
             }
+        } else if let Some(clock) = &self.clock {
+            clock.limits(self.game.side_to_move())
         } else {
             engine::Limits {
                 move_time: self.limits.movetime.map(Duration::from_millis),
@@ -561,6 +631,13 @@ impl Session {
 impl Drop for Session {
     fn drop(&mut self) {
         self.stop();
+    }
+}
+
+fn side_title(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
     }
 }
 

@@ -268,3 +268,59 @@ fn recorded_games_open_from_pgn_and_match_reports() {
         assert_eq!(last_state(&out)["position"]["fen"], fen, "{bad}");
     }
 }
+
+#[test]
+fn a_clock_charges_each_side_and_a_flag_ends_the_game() {
+    let (mut s, mut events) = session();
+    send(
+        &mut s,
+        json!({"t": "settings", "clock": {"base_ms": 60000, "inc_ms": 1000}}),
+    );
+    let out = send(
+        &mut s,
+        json!({"t": "new", "variant": "chess", "mode": "play"}),
+    );
+    let clock = &last_state(&out)["clock"];
+    assert!(clock["white_ms"].as_u64().unwrap() > 59000, "{clock}");
+    assert_eq!(clock["running"], "w");
+    send(&mut s, json!({"t": "ply", "token": "e2e4"}));
+    // The engine plays on its clock (a small share of one minute).
+    let out = engine_reply(&mut s, &mut events);
+    let st = last_state(&out);
+    assert_eq!(st["history"].as_array().unwrap().len(), 2);
+    let (white, black) = (
+        st["clock"]["white_ms"].as_u64().unwrap(),
+        st["clock"]["black_ms"].as_u64().unwrap(),
+    );
+    assert!(
+        white > 60000 && white <= 61000,
+        "White moved at once: {white}"
+    );
+    assert!(black < 61000 && black > 50000, "Black thought: {black}");
+
+    // A flag falls: the game is lost on time and no move is taken.
+    send(
+        &mut s,
+        json!({"t": "settings", "clock": {"base_ms": 30, "inc_ms": 0}}),
+    );
+    send(
+        &mut s,
+        json!({"t": "new", "variant": "chess", "mode": "human"}),
+    );
+    std::thread::sleep(Duration::from_millis(60));
+    let out = s.tick();
+    let st = last_state(&out);
+    assert_eq!(st["outcome"]["result"], "0-1");
+    assert!(st["outcome"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("White's time"));
+    let out = send(&mut s, json!({"t": "ply", "token": "e2e4"}));
+    assert_eq!(out[0]["t"], "error");
+    // Back to no clock.
+    let out = send(
+        &mut s,
+        json!({"t": "settings", "clock": {"base_ms": 0, "inc_ms": 0}}),
+    );
+    assert!(last_state(&out)["clock"].is_null());
+}

@@ -28,6 +28,7 @@ async fn chess_plays_the_engine_and_promotes_through_the_chooser() {
     assert_eq!(page.piece("e2").await, None);
     assert_eq!(page.count("[data-piece]").await, 32);
     assert!(page.fen().await.contains(" w "), "White to move again");
+    show_destinations(&page).await;
     page.screenshot("chess").await;
 
     // A promotion opens a chooser; the knight is chosen.
@@ -78,6 +79,7 @@ async fn magician_casts_a_spell_whose_piece_falls() {
     page.click("c3").await;
     page.wait_turns(2).await;
     assert_eq!(page.piece("c3").await.as_deref(), Some("P"));
+    show_destinations(&page).await;
     page.screenshot("magician").await;
 
     let query = format!("&mode=human&fen={}", encode(MAGICIAN_SPELLS));
@@ -147,6 +149,7 @@ async fn vanguard_shoots_in_two_legs_and_reports_its_speed() {
     eprintln!("benchmark: {figures}");
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     std::fs::write(dir.join("gui-speed.txt"), format!("{figures}\n")).expect("written");
+    show_destinations(&page).await;
     page.screenshot("vanguard").await;
 
     // The legend: the Archer alone on the board and its twelve squares.
@@ -192,6 +195,7 @@ async fn advanced_wizard_places_then_moves_and_black_starts() {
     page.click("Ec6").await;
     page.wait_turns(2).await;
     assert_eq!(page.piece("Ec6").await.as_deref(), Some("w"));
+    show_destinations(&page).await;
     page.screenshot("advancedwizard").await;
 
     let query = format!("&mode=human&fen={}", encode(WIZARD_PLACEMENT));
@@ -255,6 +259,7 @@ async fn parallel_worlds_turns_are_built_sub_move_by_sub_move() {
         }
     }
     page.wait_turns(4).await;
+    show_destinations(&page).await;
     page.screenshot("parallelworlds").await;
     page.close().await;
 }
@@ -266,6 +271,15 @@ async fn engine_answers(page: &Page, turns: usize) {
     page.click_css("#go").await;
     page.wait_turns(turns).await;
     assert_ne!(page.fen().await, fen, "the board changed");
+}
+
+/// Selects a piece of the side to move that has moves, so that a
+/// screenshot shows its destinations.
+async fn show_destinations(page: &Page) {
+    let moves = page.simple_moves("(from, to) => true").await;
+    let (from, to) = moves.last().expect("a move").clone();
+    page.click(&from).await;
+    assert!(page.is_destination(&to).await);
 }
 
 /// A FEN in a query string.

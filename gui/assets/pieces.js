@@ -30,6 +30,14 @@ const SHAPES = [
   "M50 92 L8 14 H92 Z",
   "M30 8 H70 L92 30 V70 L70 92 H30 L8 70 V30 Z",
   "M8 50 A42 42 0 1 1 92 50 A42 42 0 1 1 8 50 Z",
+  "M50 6 L94 38 L77 92 H23 L6 38 Z",
+  "M36 8 H64 V36 H92 V64 H64 V92 H36 V64 H8 V36 H36 Z",
+  "M12 10 H88 V48 C88 72 70 86 50 94 C30 86 12 72 12 48 Z",
+  "M26 12 H74 L94 88 H6 Z",
+  "M28 10 H72 A18 18 0 0 1 90 28 V72 A18 18 0 0 1 72 90 H28 A18 18 0 0 1 10 72 V28 A18 18 0 0 1 28 10 Z",
+  "M50 6 L92 46 V92 H8 V46 Z",
+  "M8 8 H92 V54 L50 94 L8 54 Z",
+  "M28 10 H72 L94 50 L72 90 H28 L6 50 Z",
 ];
 
 /**
@@ -62,8 +70,12 @@ function pieceSvg(variant, letter) {
     const text = `x="50" y="84" text-anchor="middle" font-size="88" font-family="DejaVu Sans, Segoe UI Symbol, sans-serif"`;
     return `<svg viewBox="0 0 100 100"><text ${text} fill="${fill}" stroke="${fill}" stroke-width="10" stroke-linejoin="round">${glyph}</text><text ${text} fill="${fill}" stroke="${white ? "#111" : "#ddd"}" stroke-width="2.5">${glyph}</text></svg>`;
   }
-  const code = upper.charCodeAt(0) - 65;
-  const shape = SHAPES[code % SHAPES.length];
+  // Each fairy piece of a game gets a shape of its own (16 shapes, at
+  // most 15 fairy pieces in a game), in the order of the game's legend.
+  const names = /** @type {Record<string, Record<string, string>>} */ (PIECE_NAMES)[variant] || {};
+  const fairy = Object.keys(names).filter((l) => !isStandard(variant, l));
+  const index = fairy.indexOf(upper);
+  const shape = SHAPES[(index >= 0 ? index : upper.charCodeAt(0) - 65) % SHAPES.length];
   return `<svg viewBox="0 0 100 100"><path d="${shape}" fill="${fill}" stroke="${white ? "#111" : "#ccc"}" stroke-width="5"/><text x="50" y="64" text-anchor="middle" font-size="42" font-weight="bold" fill="${ink}" font-family="sans-serif">${upper}</text></svg>`;
 }
 

@@ -71,6 +71,24 @@ pub fn serve(options: &Options, on_ready: impl FnOnce(&str)) -> Result<(), Strin
     })
 }
 
+/// Serves on a thread of its own (until the process ends) and returns the
+/// page's address once the server listens: for tests and programs that
+/// embed the board.
+pub fn spawn(options: Options) -> Result<String, String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let failed = tx.clone();
+    std::thread::spawn(move || {
+        let result = serve(&options, |url| {
+            let _ = tx.send(Ok(url.to_string()));
+        });
+        if let Err(e) = result {
+            let _ = failed.send(Err(e));
+        }
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(30))
+        .map_err(|_| "the server did not start".to_string())?
+}
+
 fn open_browser(url: &str) {
     let tried = if cfg!(target_os = "macos") {
         std::process::Command::new("open").arg(url).spawn()

@@ -8,18 +8,12 @@ use std::time::Duration;
 
 /// Starts a server on a free port; its `host:port`.
 fn start() -> String {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let options = gui::Options {
-            host: "127.0.0.1".into(),
-            port: 0,
-            open: false,
-        };
-        let _ = gui::serve(&options, |url| {
-            let _ = tx.send(url.to_string());
-        });
-    });
-    let url = rx.recv_timeout(Duration::from_secs(30)).expect("started");
+    let url = gui::spawn(gui::Options {
+        host: "127.0.0.1".into(),
+        port: 0,
+        open: false,
+    })
+    .expect("started");
     url.trim_start_matches("http://")
         .trim_end_matches('/')
         .to_string()

@@ -27,22 +27,12 @@ static ONE_BROWSER: Mutex<()> = Mutex::const_new(());
 fn server_url() -> &'static str {
     static URL: OnceLock<String> = OnceLock::new();
     URL.get_or_init(|| {
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let options = gui::Options {
-                host: "127.0.0.1".into(),
-                port: 0,
-                open: false,
-            };
-            let result = gui::serve(&options, |url| {
-                let _ = tx.send(url.to_string());
-            });
-            if let Err(e) = result {
-                eprintln!("arcana gui: {e}");
-            }
-        });
-        rx.recv_timeout(Duration::from_secs(30))
-            .expect("the gui server did not start")
+        gui::spawn(gui::Options {
+            host: "127.0.0.1".into(),
+            port: 0,
+            open: false,
+        })
+        .expect("the gui server starts")
     })
 }
 

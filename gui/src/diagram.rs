@@ -51,14 +51,13 @@ pub fn diagram<V: Variant>(letter: char) -> Result<DiagramView, String> {
         // The royal piece shown leaves its start square (one of them, in
         // Parallel Worlds).
         if let Some(i) = from_start.iter().position(|(_, c)| {
-            *c != Cell::Hole
-                && matches!(
-                    c,
-                    Cell::Piece {
-                        side: Side::White,
-                        ..
-                    }
-                )
+            matches!(
+                c,
+                Cell::Piece {
+                    side: Side::White,
+                    ..
+                }
+            )
         }) {
             from_start.remove(i);
         }
@@ -198,6 +197,8 @@ fn fens(field: &str, rest: &[&str]) -> Vec<String> {
         })
         .collect();
     out.push(format!("{field} {}", bare.join(" ")));
+    // Where the rights are the only field to clear, the last two agree.
+    out.dedup();
     out
 }
 

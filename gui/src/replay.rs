@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 use serde_json::Value;
-use variants::{pgn, with_variant, Variant, VariantVisitor};
+use variants::{canonical_id, pgn, with_variant, Variant, VariantVisitor};
 
 /// One game of the file.
 #[derive(Clone, Debug, Serialize)]
@@ -132,20 +132,8 @@ fn split_pgn(text: &str) -> Vec<&str> {
     out
 }
 
-/// A PGN `Variant` value as a variant id: Arcana writes ids; names such
-/// as "Magician Chess" and chess's "Standard" read too.
-fn variant_id(tag: Option<&str>) -> String {
-    let name = tag.unwrap_or("chess").to_ascii_lowercase();
-    let compact: String = name.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
-    match compact.as_str() {
-        "standard" | "normal" | "chess" | "" => "chess".into(),
-        _ => compact
-            .strip_suffix("chess")
-            .unwrap_or(&compact)
-            .to_string(),
-    }
-}
-
+/// A tag of a PGN game, before it is read (the `Variant` tag says which
+/// game's reader reads it).
 fn tag<'a>(chunk: &'a str, name: &str) -> Option<&'a str> {
     chunk.lines().find_map(|line| {
         let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
@@ -162,14 +150,16 @@ fn last_comment(chunk: &str) -> Option<String> {
     Some(chunk[start + 1..end].trim().to_string())
 }
 
+/// What a game's PGN reader gives: its start FEN (when not the variant's
+/// start), its turns as tokens, the movetext's result and the tags.
+type ReadGame = (Option<String>, Vec<String>, String, Vec<(String, String)>);
+
 struct ReadPgn<'a>(&'a str);
 
 impl VariantVisitor for ReadPgn<'_> {
-    type Output = Result<(Option<String>, Vec<String>, String), String>;
+    type Output = Result<ReadGame, String>;
     fn visit<V: Variant>(self) -> Self::Output {
-        // The reader checks the tag against the game's id: give it the id.
-        let chunk = normalise_variant_tag(self.0, V::ID);
-        let read = pgn::read::<V>(&chunk).map_err(|e| e.to_string())?;
+        let read = pgn::read::<V>(self.0).map_err(|e| e.to_string())?;
         let mut pos = read.game.start_position().clone();
         let start_fen = V::to_fen(&pos);
         let mut moves = Vec::new();
@@ -180,43 +170,36 @@ impl VariantVisitor for ReadPgn<'_> {
             }
         }
         let start = (start_fen != V::START_FEN).then_some(start_fen);
-        Ok((start, moves, read.result))
+        Ok((start, moves, read.result, read.tags))
     }
 }
 
-fn normalise_variant_tag(chunk: &str, id: &str) -> String {
-    chunk
-        .lines()
-        .map(|line| {
-            if line.trim_start().starts_with("[Variant ") {
-                format!("[Variant \"{id}\"]")
-            } else {
-                line.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 fn read_pgn_game(chunk: &str) -> Result<Recorded, String> {
-    let variant = variant_id(tag(chunk, "Variant"));
-    let (start_fen, moves, result) =
-        with_variant(&variant, ReadPgn(chunk)).map_err(|e| e.to_string())??;
+    // A PGN without a Variant tag is orthodox chess.
+    let variant =
+        canonical_id(tag(chunk, "Variant").unwrap_or("chess")).map_err(|e| e.to_string())?;
+    let (start_fen, moves, result, tags) =
+        with_variant(variant, ReadPgn(chunk)).map_err(|e| e.to_string())??;
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
     let reason = last_comment(chunk)
-        .or_else(|| tag(chunk, "Termination").map(str::to_string))
+        .or_else(|| tag("Termination").map(str::to_string))
         .unwrap_or_default();
-    let event = [tag(chunk, "Event"), tag(chunk, "Round")]
+    let event = [tag("Event"), tag("Round")]
         .into_iter()
         .flatten()
         .filter(|s| !s.is_empty() && *s != "?" && *s != "-")
         .collect::<Vec<_>>()
         .join(", round ");
     Ok(Recorded {
-        variant,
+        variant: variant.to_string(),
         event,
-        white: tag(chunk, "White").unwrap_or("?").to_string(),
-        black: tag(chunk, "Black").unwrap_or("?").to_string(),
-        result: tag(chunk, "Result").map_or(result, str::to_string),
+        white: tag("White").unwrap_or("?").to_string(),
+        black: tag("Black").unwrap_or("?").to_string(),
+        result: tag("Result").map_or(result, str::to_string),
         reason,
         start_fen,
         turns: moves.len(),
@@ -243,8 +226,6 @@ mod tests {
         );
         assert_eq!(games[1].variant, "magician");
         assert_eq!(games[1].moves.len(), 1);
-        assert_eq!(variant_id(Some("Parallel Worlds Chess")), "parallelworlds");
-        assert_eq!(variant_id(Some("Standard")), "chess");
         assert!(read("1. e4 e5 2. Ke3 Ke6 3. Kxe6 *")
             .unwrap_err()
             .contains("game 1"));

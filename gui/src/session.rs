@@ -3,7 +3,7 @@
 //! object tagged the same way (`state`, `info`, `tick`, `error`, `deck`).
 
 use crate::clock::{Clock, ClockSpec};
-use crate::game::{Found, GuiGame, InfoView, SearchJob, VariantGame};
+use crate::game::{Found, GuiGame, InfoView, OutcomeView, SearchJob, VariantGame};
 use crate::replay::{self, Recorded};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -411,20 +411,19 @@ impl Session {
 
     /// Refuses a move after a flag fell.
     fn time_left(&self) -> Result<(), String> {
-        match self.clock.as_ref().and_then(Clock::flagged) {
-            Some(side) => Err(format!(
-                "the game is over: {}'s time ran out",
-                side_title(side)
-            )),
+        match self.flag_outcome() {
+            Some(flag) => Err(format!("the game is over: {}", flag.reason)),
             None => Ok(()),
         }
     }
 
     /// The result when a flag fell.
-    fn flag_outcome(&self) -> Option<Value> {
+    fn flag_outcome(&self) -> Option<OutcomeView> {
         let side = self.clock.as_ref()?.flagged()?;
-        let result = if side == Side::White { "0-1" } else { "1-0" };
-        Some(json!({"result": result, "reason": format!("{}'s time ran out", side_title(side))}))
+        Some(OutcomeView {
+            result: if side == Side::White { "0-1" } else { "1-0" },
+            reason: format!("{side}'s time ran out"),
+        })
     }
 
     /// Every 250 ms: the search's progress, and the clock's flag.
@@ -507,7 +506,7 @@ impl Session {
             let clock = self.clock.as_ref().map(|c| c.view(to_move, running));
             map.insert("clock".into(), clock.unwrap_or(Value::Null));
             if let Some(flag) = self.flag_outcome() {
-                map.insert("outcome".into(), flag);
+                map.insert("outcome".into(), json!(flag));
             }
             if let Some((_, view)) = shown {
                 map.insert("position".into(), json!(view));
@@ -631,13 +630,6 @@ impl Session {
 impl Drop for Session {
     fn drop(&mut self) {
         self.stop();
-    }
-}
-
-fn side_title(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
     }
 }
 

@@ -155,10 +155,8 @@ pub fn read<V: Variant>(text: &str) -> Result<PgnGame<V>, PgnError> {
             .map(|(_, v)| v.as_str())
     };
     if let Some(v) = tag("Variant") {
-        let known = v.eq_ignore_ascii_case(V::ID)
-            || (V::ID == "chess"
-                && ["standard", "normal"].contains(&v.to_ascii_lowercase().as_str()));
-        if !known {
+        // Ids, aliases ("Standard") and full names ("Magician Chess").
+        if crate::canonical_id(v) != Ok(V::ID) {
             return Err(PgnError(format!("the game is '{v}', not '{}'", V::ID)));
         }
     }

@@ -50,18 +50,28 @@ impl std::error::Error for UnknownVariant {}
 /// (XBoard).
 pub const CHESS_ALIASES: &[&str] = &["standard", "normal"];
 
-/// The identifier of the variant called `name`, in any case, aliases
-/// included (`Magician`, `STANDARD`).
+/// Each variant's identifier and the name players write (a PGN's
+/// `Variant` tag: "Magician Chess").
+const VARIANT_NAMES: &[(&str, &str)] = &[
+    (Chess::ID, Chess::NAME),
+    (Magician::ID, Magician::NAME),
+    (Vanguard::ID, Vanguard::NAME),
+    (AdvancedWizard::ID, AdvancedWizard::NAME),
+    (ParallelWorlds::ID, ParallelWorlds::NAME),
+];
+
+/// The identifier of the variant called `name`, in any case, aliases and
+/// full names included (`Magician`, `STANDARD`, `Parallel Worlds Chess`).
 pub fn canonical_id(name: &str) -> Result<&'static str, UnknownVariant> {
     let name = name.trim();
     let known = |id: &str| name.eq_ignore_ascii_case(id);
     if CHESS_ALIASES.iter().any(|a| known(a)) {
         return Ok(Chess::ID);
     }
-    VARIANT_IDS
+    VARIANT_NAMES
         .iter()
-        .copied()
-        .find(|id| known(id))
+        .find(|(id, full)| known(id) || known(full))
+        .map(|(id, _)| *id)
         .ok_or_else(|| UnknownVariant(name.to_string()))
 }
 
@@ -104,6 +114,14 @@ mod tests {
         for id in VARIANT_IDS {
             assert_eq!(with_variant(id, NameOf), Ok(*id));
         }
+        assert_eq!(canonical_id("Parallel Worlds Chess"), Ok("parallelworlds"));
+        assert_eq!(canonical_id("magician chess"), Ok("magician"));
+        assert_eq!(canonical_id("Standard"), Ok("chess"));
+        assert_eq!(
+            VARIANT_NAMES.iter().map(|(id, _)| *id).collect::<Vec<_>>(),
+            VARIANT_IDS,
+            "one list of the variants"
+        );
         let err = with_variant("chesss", NameOf).unwrap_err();
         assert!(err.to_string().contains("unknown variant 'chesss'"));
     }

@@ -261,20 +261,13 @@ impl Session {
                 limits,
             } => {
                 let (game, id) = new_game(&variant, fen.as_deref())?;
-                self.replaying = None;
                 if let Some(l) = limits {
                     self.limits = l;
                 }
-                self.stop();
-                self.game = game;
-                self.variant = id;
-                self.shown = None;
+                self.put_game(game, id);
                 if let Some(m) = mode {
                     self.mode = m;
                 }
-                self.user_side = self.game.side_to_move().fen_char();
-                self.clock = self.clock_spec.map(|spec| Clock::new(spec, 0));
-                Arc::get_mut(&mut self.shared).map(engine::Shared::clear);
                 Ok(vec![])
             }
             Command::Ply { token } => {
@@ -400,13 +393,26 @@ impl Session {
             game.play_turn(token)
                 .map_err(|e| format!("game {}, turn {} ({token}): {e}", index + 1, n + 1))?;
         }
-        self.stop();
-        self.game = game;
-        self.variant = id;
+        self.put_game(game, id);
         self.mode = Mode::Human;
         self.shown = (!recorded.moves.is_empty()).then_some(0);
         self.replaying = Some(index);
         Ok(())
+    }
+
+    /// A game on the board in place of the last: searches stop, the user
+    /// has the side to move, the clock starts again and the table forgets.
+    fn put_game(&mut self, game: Box<dyn GuiGame>, id: &'static str) {
+        self.stop();
+        self.game = game;
+        self.variant = id;
+        self.shown = None;
+        self.replaying = None;
+        self.user_side = self.game.side_to_move().fen_char();
+        self.clock = self
+            .clock_spec
+            .map(|spec| Clock::new(spec, self.game.turns_played()));
+        Arc::get_mut(&mut self.shared).map(engine::Shared::clear);
     }
 
     /// Refuses a move after a flag fell.

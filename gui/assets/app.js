@@ -34,8 +34,10 @@ let flipped = false;
 /** @type {Map<number, Info>} */
 const lines = new Map();
 let lastNodes = 0;
-let sentAt = 0;
+/** When the last click on a board came (for the highlight time). */
 let clickAt = 0;
+/** When the last state arrived (the clocks count down from it). */
+let stateAt = 0;
 /** @type {WebSocket} */
 let socket;
 
@@ -93,13 +95,12 @@ function showLimit(value) {
 function receive(m) {
   switch (m.t) {
     case "state": {
-      const receivedAt = performance.now();
       if (state && (state.position.fen !== m.position.fen || state.shown !== m.shown)) {
         lines.clear();
       }
       const before = state;
       state = m;
-      stateAt = receivedAt;
+      stateAt = performance.now();
       entered = [];
       selected = null;
       render();
@@ -108,7 +109,6 @@ function receive(m) {
       afterPaint(() => {
         const body = document.body.dataset;
         if (!body.readyMs) body.readyMs = String(Math.round(performance.now()));
-        body.drawMs = String(Math.round(performance.now() - receivedAt));
         if (m.engine_reply_at) body.replyMs = String(Date.now() - m.engine_reply_at);
       });
       break;
@@ -226,7 +226,6 @@ function sendPly(token) {
   entered = [];
   selected = null;
   document.body.dataset.status = "sent";
-  sentAt = performance.now();
   send({ t: "ply", token });
 }
 
@@ -345,11 +344,6 @@ function render() {
   renderLegend();
   renderHighlights();
   renderAnalysis();
-  if (sentAt) {
-    const at = sentAt;
-    afterPaint(() => (document.body.dataset.moveMs = String(Math.round(performance.now() - at))));
-    sentAt = 0;
-  }
 }
 
 /**
@@ -365,13 +359,23 @@ function showFall(before, now) {
   const fallen = before.position.cells.find((c) => c.square === spell[1] && !c.hole);
   const cell = document.querySelector(`[data-square="${spell[1]}"]`);
   if (!fallen || !cell) return;
-  const ghost = document.createElement("div");
-  ghost.className = "piece falling";
+  const ghost = ghostPiece(now.variant, fallen.piece, "falling");
   ghost.dataset.falling = fallen.piece;
-  ghost.innerHTML = pieceSvg(now.variant, fallen.piece);
   ghost.addEventListener("animationend", () => ghost.remove());
   cell.appendChild(ghost);
   document.body.dataset.fell = `${fallen.piece}@${spell[1]}`;
+}
+
+/**
+ * A piece drawn over a cell that is not in the position (one falling, one
+ * being placed): no `data-piece`, so the page's contract ignores it.
+ * @param {string} variant @param {string} letter @param {string} kind
+ */
+function ghostPiece(variant, letter, kind) {
+  const ghost = document.createElement("div");
+  ghost.className = `piece ${kind}`;
+  ghost.innerHTML = pieceSvg(variant, letter);
+  return ghost;
 }
 
 /** @param {string} variant */
@@ -411,11 +415,8 @@ function renderHighlights() {
     // A placement entered but not sent yet: its piece is shown already.
     const cell = document.querySelector(`[data-square="${l.to}"]`);
     if (l.drop && cell && state) {
-      const ghost = document.createElement("div");
-      ghost.className = "piece entering";
       const letter = state.position.side === "w" ? l.drop.toUpperCase() : l.drop.toLowerCase();
-      ghost.innerHTML = pieceSvg(state.variant, letter);
-      cell.appendChild(ghost);
+      cell.appendChild(ghostPiece(state.variant, letter, "entering"));
     }
   });
   const last = state.history[state.history.length - 1];
@@ -474,9 +475,6 @@ function renderGames(games) {
   );
   pick.hidden = false;
 }
-
-/** When the last state arrived (the clocks count down from it). */
-let stateAt = 0;
 
 /** The two clocks of a timed game, counting down between messages. */
 function renderClocks() {
@@ -675,6 +673,22 @@ function pgn() {
   return `${tags.join("\n")}\n\n${moves.join(" ")} ${state.outcome ? state.outcome.result : "*"}\n`;
 }
 
+/**
+ * The text of the file a file input chose; `null` (with a message) when
+ * none was chosen or it is over the server's limit.
+ * @param {Event} e
+ * @returns {Promise<string|null>}
+ */
+async function upload(e) {
+  const files = /** @type {HTMLInputElement} */ (e.target).files;
+  if (!files || !files[0]) return null;
+  if (files[0].size > MAX_UPLOAD) {
+    el("message").textContent = `${files[0].name} is ${(files[0].size / 1048576).toFixed(1)} MiB: files up to 4 MiB open here`;
+    return null;
+  }
+  return files[0].text();
+}
+
 function wire() {
   el("variant").onchange = (e) => send({ t: "new", variant: /** @type {HTMLSelectElement} */ (e.target).value });
   el("mode").onchange = (e) => send({ t: "settings", mode: /** @type {HTMLSelectElement} */ (e.target).value });
@@ -706,23 +720,14 @@ function wire() {
   el("copypgn").onclick = () => navigator.clipboard.writeText(pgn());
   el("play-typed").onclick = () => send({ t: "move", text: /** @type {HTMLInputElement} */ (el("typed")).value });
   el("open-file").onchange = async (e) => {
-    const files = /** @type {HTMLInputElement} */ (e.target).files;
-    if (!files || !files[0]) return;
-    if (files[0].size > MAX_UPLOAD) {
-      el("message").textContent = `${files[0].name} is ${(files[0].size / 1048576).toFixed(1)} MiB: files up to 4 MiB open here`;
-      return;
-    }
-    send({ t: "open", text: await files[0].text() });
+    const text = await upload(e);
+    if (text !== null) send({ t: "open", text });
   };
   el("game-pick").onchange = (e) => send({ t: "pick", index: Number(/** @type {HTMLSelectElement} */ (e.target).value) });
   el("deck-check").onclick = () => send({ t: "deck", text: /** @type {HTMLTextAreaElement} */ (el("deck-text")).value });
   el("deck-file").onchange = async (e) => {
-    const files = /** @type {HTMLInputElement} */ (e.target).files;
-    if (files && files[0] && files[0].size > MAX_UPLOAD) {
-      el("message").textContent = `${files[0].name} is too big: files up to 4 MiB open here`;
-    } else if (files && files[0]) {
-      /** @type {HTMLTextAreaElement} */ (el("deck-text")).value = await files[0].text();
-    }
+    const text = await upload(e);
+    if (text !== null) /** @type {HTMLTextAreaElement} */ (el("deck-text")).value = text;
   };
   const showDeck = () => {
     el("deck").hidden = location.hash !== "#deck";

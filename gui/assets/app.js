@@ -22,6 +22,8 @@
  */
 
 const params = new URLSearchParams(location.search);
+/** The hint every game shares (the page's own text). */
+const BASE_HINT = document.getElementById("hint")?.textContent || "";
 /** The server's limit on one message (server::MAX_MESSAGE), less room for the JSON around a file. */
 const MAX_UPLOAD = 4 * 1024 * 1024 - 4096;
 /** @type {State|null} */
@@ -30,6 +32,7 @@ let state = null;
 let entered = [];
 /** @type {string|null} */
 let selected = null;
+/** The Flip button's toggle; Black is at the bottom when it differs from "the user plays Black". */
 let flipped = false;
 /** @type {Map<number, Info>} */
 const lines = new Map();
@@ -252,6 +255,8 @@ function cancelButton() {
  */
 function drawBoards(area, s, cells, size, interactive) {
   area.replaceChildren();
+  // The user's side at the bottom, as a player expects when playing Black.
+  const blackBelow = flipped !== (state !== null && state.mode === "play" && state.user_side === "b");
   area.style.setProperty("--cell", `${size}px`);
   const pieces = new Map(cells.map((c) => [c.square, c]));
   const boardNames = boardTitles(s.variant);
@@ -270,8 +275,8 @@ function drawBoards(area, s, cells, size, interactive) {
     grid.style.gridTemplateColumns = `repeat(${s.files}, var(--cell))`;
     for (let row = 0; row < s.ranks; row++) {
       for (let col = 0; col < s.files; col++) {
-        const rank = flipped ? row : s.ranks - 1 - row;
-        const file = flipped ? s.files - 1 - col : col;
+        const rank = blackBelow ? row : s.ranks - 1 - row;
+        const file = blackBelow ? s.files - 1 - col : col;
         const name = `${prefix}${String.fromCharCode(97 + file)}${rank + 1}`;
         const cell = document.createElement("div");
         cell.className = `cell ${(file + rank) % 2 === 0 ? "dark" : "light"}`;
@@ -303,6 +308,7 @@ function drawBoards(area, s, cells, size, interactive) {
             const m = document.createElement("span");
             m.className = "mark";
             m.textContent = content.mark;
+            p.title += MARKS[content.mark] ? ` (${MARKS[content.mark]})` : "";
             p.appendChild(m);
           }
           cell.appendChild(p);
@@ -338,6 +344,7 @@ function render() {
   /** @type {HTMLSelectElement} */ (el("mode")).value = s.mode;
   /** @type {HTMLSelectElement} */ (el("side")).value = s.user_side;
   /** @type {HTMLAnchorElement} */ (el("rules")).href = s.variant === "chess" ? "https://www.fide.com/FIDE/handbook/LawsOfChess.pdf" : `rules/${s.variant}.md`;
+  el("hint").textContent = `${BASE_HINT} ${HINTS[s.variant] || ""}`;
   renderStatus();
   renderClocks();
   renderMoves();
@@ -377,6 +384,19 @@ function ghostPiece(variant, letter, kind) {
   ghost.innerHTML = pieceSvg(variant, letter);
   return ghost;
 }
+
+/** What Advanced Wizard's marks after a piece mean. @type {Record<string, string>} */
+const MARKS = { "*": "may make its first move", "~": "promoted: does not promote again", "^": "questing" };
+
+/** How to enter the moves a game has beyond plain ones. @type {Record<string, string>} */
+const HINTS = {
+  magician: "Spells: click a hole, then the square beside it that it swaps with (a chooser asks whether its piece is carried or falls).",
+  vanguard: "Shots and double moves: click the piece, then each leg's square in turn; the shooter's shot ends back where it stands.",
+  advancedwizard:
+    "Black moves first. A captured Warrior or Eagle comes back on a free X square (dashed): click that square first, then play the turn. Marks: * may make its first move, ~ promoted, ^ questing.",
+  parallelworlds:
+    "A turn is up to three sub-moves (two in White's first), each ending on another level; pieces also move between levels. End turn stops early.",
+};
 
 /** @param {string} variant */
 function boardTitles(variant) {
@@ -585,6 +605,8 @@ function renderLegend() {
 
 function renderAnalysis() {
   const best = lines.get(1);
+  // The bar means something only while the engine reports.
+  el("evalbar").hidden = lines.size === 0;
   const fill = el("evalfill");
   if (best) {
     const cp = best.mate !== null ? (best.mate > 0 ? 1000 : -1000) : best.cp || 0;
@@ -648,6 +670,8 @@ function renderDiagram(m) {
   }
   const from = area.querySelector(`[data-diagram-square="${m.square}"]`);
   if (from) from.classList.add("sel");
+  // Below the legend, often under the window's edge: bring it into view.
+  box.scrollIntoView({ block: "nearest" });
 }
 
 /** @param {any} m */

@@ -9,7 +9,7 @@
  * @typedef {{token: string, legs: Leg[]}} Ply
  * @typedef {{square: string, piece: string, mark: string|null, hole: boolean}} Cell
  * @typedef {{fen: string, side: string, cells: Cell[]}} Position
- * @typedef {{token: string, san: string, side: string, fen: string}} Turn
+ * @typedef {{token: string, san: string, side: string, fen: string, legs: Leg[]}} Turn
  * @typedef {{t: string, variant: string, name: string, files: number, ranks: number, boards: string[],
  *   start_fen: string, marked: string[], position: Position, plies: Ply[], pending: string[], history: Turn[],
  *   outcome: {result: string, reason: string}|null, mode: string, user_side: string, thinking: boolean,
@@ -441,12 +441,9 @@ function renderHighlights() {
   });
   const last = state.history[state.history.length - 1];
   if (last && state.shown === null && state.pending.length === 0) {
-    for (const part of last.token.split(",")) {
-      const m = part.match(/^([A-Za-z]?[0-9]?[a-p][0-9]{1,2})([A-Za-z]?[0-9]?[a-p][0-9]{1,2})/);
-      if (m) {
-        mark(m[1], "last");
-        mark(m[2], "last");
-      }
+    for (const leg of last.legs) {
+      mark(leg.from, "last");
+      mark(leg.to, "last");
     }
   }
   if (clickAt) {

@@ -41,6 +41,8 @@ pub struct TurnView {
     pub side: &'static str,
     /// The FEN after it.
     pub fen: String,
+    /// Its token split into legs (the page marks the last turn's squares).
+    pub legs: Vec<Leg>,
 }
 
 /// Everything the page draws of a position.
@@ -330,11 +332,15 @@ impl<V: Variant> GuiGame for VariantGame<V> {
             .iter()
             .zip(&positions)
             .zip(positions.iter().skip(1))
-            .map(|((turn, before), after)| TurnView {
-                token: V::turn_to_token(before, turn),
-                san: V::turn_to_san(before, turn),
-                side: side_name(V::side_to_move(before)),
-                fen: V::to_fen(after),
+            .map(|((turn, before), after)| {
+                let token = V::turn_to_token(before, turn);
+                TurnView {
+                    legs: legs::split(&token, &V::SQUARE_NAMES).unwrap_or_default(),
+                    san: V::turn_to_san(before, turn),
+                    side: side_name(V::side_to_move(before)),
+                    fen: V::to_fen(after),
+                    token,
+                }
             })
             .collect();
         let mut before = self.game.position().clone();

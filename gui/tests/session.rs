@@ -319,7 +319,11 @@ fn a_clock_charges_each_side_and_a_flag_ends_the_game() {
     assert_eq!(out[0]["t"], "error");
     // A game opened to replay starts with a new clock.
     let out = send(&mut s, json!({"t": "open", "text": "1. e4 e5 *"}));
-    assert!(last_state(&out)["outcome"].is_null(), "{}", last_state(&out)["outcome"]);
+    assert!(
+        last_state(&out)["outcome"].is_null(),
+        "{}",
+        last_state(&out)["outcome"]
+    );
     // Back to no clock.
     let out = send(
         &mut s,

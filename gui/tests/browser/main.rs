@@ -259,6 +259,8 @@ async fn parallel_worlds_turns_are_built_sub_move_by_sub_move() {
         }
     }
     page.wait_turns(4).await;
+    // The engine's turn is marked on the boards, every sub-move of it.
+    assert!(page.count("#boards .cell.last").await >= 2);
     show_destinations(&page).await;
     page.screenshot("parallelworlds").await;
     page.close().await;

@@ -13,13 +13,13 @@ pub struct BenchArgs {
     #[arg(long, default_value = "chess", value_parser = crate::variant_arg::VariantParser)]
     pub variant: String,
     /// Depth searched in every position.
-    #[arg(long, short, default_value_t = engine::bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(i32).range(1..=64))]
+    #[arg(long, allow_negative_numbers = true, short, default_value_t = engine::bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(i32).range(1..=64))]
     pub depth: i32,
     /// Search threads (the node count is deterministic only with 1).
-    #[arg(long, short, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, allow_negative_numbers = true, short, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
     /// Hash table size in MiB, fresh for every position.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub hash: u32,
 }
 
@@ -27,10 +27,7 @@ pub struct BenchArgs {
 pub fn run(args: &BenchArgs) -> ExitCode {
     match with_variant(&args.variant, Runner(args)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => crate::exit::bad_input(e),
     }
 }
 
@@ -47,10 +44,10 @@ impl VariantVisitor for Runner<'_> {
             a.threads as usize,
             a.hash as usize,
             &mut |i, fen, r| {
-                println!("position {}/{count} nodes {} : {fen}", i + 1, r.nodes);
+                crate::outln!("position {}/{count} nodes {} : {fen}", i + 1, r.nodes);
             },
         );
-        println!("time {} ms", total.elapsed.as_millis());
-        println!("{} nodes {} nps", total.nodes, total.nps());
+        crate::outln!("time {} ms", total.elapsed.as_millis());
+        crate::outln!("{} nodes {} nps", total.nodes, total.nps());
     }
 }

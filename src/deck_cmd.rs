@@ -73,10 +73,7 @@ pub fn run(args: &DeckArgs) -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
+        Err(message) => crate::exit::bad_input(message),
     }
 }
 
@@ -161,7 +158,7 @@ fn check(args: &CheckArgs) -> Result<ExitCode, String> {
         banned,
     };
     let report = deck::check(&text, &table, &options);
-    print!("{}", report.render(shown, args.deny_warnings));
+    crate::out!("{}", report.render(shown, args.deny_warnings));
     Ok(ExitCode::from(report.exit_code(args.deny_warnings) as u8))
 }
 
@@ -169,12 +166,16 @@ fn show(args: &ShowArgs) -> Result<ExitCode, String> {
     let table = load_tables(&args.tables)?;
     let name = args.name.join(" ");
     let Some(c) = table.get(&name) else {
-        let hint = match table.suggest(&name) {
-            Some(s) => format!("; did you mean '{s}'?"),
-            None => String::new(),
+        let hint = match table.candidates(&name, 3).as_slice() {
+            [] => String::new(),
+            [one] => format!("; did you mean '{one}'?"),
+            [first @ .., last] => {
+                let first: Vec<String> = first.iter().map(|n| format!("'{n}'")).collect();
+                format!("; did you mean {} or '{last}'?", first.join(", "))
+            }
         };
-        println!("error[F4]: unknown card '{name}'{hint}");
-        return Ok(ExitCode::from(1));
+        crate::outln!("error[F4]: unknown card '{name}'{hint}");
+        return Ok(ExitCode::from(crate::exit::CHECK_FAILED));
     };
     let list = |v: &[String], sep: &str| {
         if v.is_empty() {
@@ -191,10 +192,10 @@ fn show(args: &ShowArgs) -> Result<ExitCode, String> {
         }
     };
     let yes = |b: bool| if b { "yes" } else { "no" };
-    println!("name: {}", c.name);
-    println!("mana cost: {}", or_dash(&c.mana_cost));
-    println!("CMC: {}", c.cmc());
-    println!(
+    crate::outln!("name: {}", c.name);
+    crate::outln!("mana cost: {}", or_dash(&c.mana_cost));
+    crate::outln!("CMC: {}", c.cmc());
+    crate::outln!(
         "colours: {}",
         if c.colors.is_empty() {
             "colourless".to_string()
@@ -202,32 +203,32 @@ fn show(args: &ShowArgs) -> Result<ExitCode, String> {
             c.colors.clone()
         }
     );
-    println!("types: {}", list(&c.types, " "));
-    println!("supertypes: {}", list(&c.supertypes, " "));
-    println!("subtypes: {}", list(&c.subtypes, " "));
+    crate::outln!("types: {}", list(&c.types, " "));
+    crate::outln!("supertypes: {}", list(&c.supertypes, " "));
+    crate::outln!("subtypes: {}", list(&c.subtypes, " "));
     if c.is_creature() {
-        println!(
+        crate::outln!(
             "power/toughness: {}/{}",
             c.power.as_deref().unwrap_or("-"),
             c.toughness.as_deref().unwrap_or("-")
         );
     }
-    println!("keywords: {}", list(&c.keywords, "; "));
-    println!("tags: {}", list(&c.tags, " "));
+    crate::outln!("keywords: {}", list(&c.keywords, "; "));
+    crate::outln!("tags: {}", list(&c.tags, " "));
     if c.is_creature() {
-        println!("vanilla: {}", yes(c.is_vanilla()));
-        println!("inflatable: {}", yes(c.is_inflatable()));
-        println!("Knight keyword: {}", c.knight_keyword().unwrap_or("none"));
-        println!(
+        crate::outln!("vanilla: {}", yes(c.is_vanilla()));
+        crate::outln!("inflatable: {}", yes(c.is_inflatable()));
+        crate::outln!("Knight keyword: {}", c.knight_keyword().unwrap_or("none"));
+        crate::outln!(
             "blocking ability: {}",
             c.blocking_ability().unwrap_or("none")
         );
     }
     if c.is_land() {
-        println!("dual land: {}", yes(c.is_dual_land()));
+        crate::outln!("dual land: {}", yes(c.is_dual_land()));
     }
-    println!("mana colours: {}", or_dash(&c.mana_colors()));
-    println!(
+    crate::outln!("mana colours: {}", or_dash(&c.mana_colors()));
+    crate::outln!(
         "source: {}{}",
         c.source,
         if c.derived {

@@ -4,6 +4,8 @@
 
 pub mod bench_cmd;
 pub mod deck_cmd;
+pub mod exit;
 pub mod matches;
 pub mod perft_cmd;
+pub mod stdout;
 pub mod variant_arg;

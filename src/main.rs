@@ -28,14 +28,19 @@ enum Command {
     /// Run the engine in XBoard (CECP v2) mode from the first line.
     Xboard,
     /// Count legal move sequences (perft) or check a perft suite.
+    #[command(after_help = arcana::exit::RULE)]
     Perft(perft_cmd::PerftArgs),
     /// Search fixed positions to a fixed depth; prints nodes and speed.
+    #[command(after_help = arcana::exit::RULE)]
     Bench(bench_cmd::BenchArgs),
     /// Play an engine-vs-engine match in any variant, refereed by Arcana.
+    #[command(after_help = arcana::exit::RULE)]
     Match(Box<matches::MatchArgs>),
     /// Combine the JSON reports of a match's shards.
+    #[command(after_help = arcana::exit::RULE)]
     MatchMerge(matches::MergeArgs),
     /// Wizard's Chess (a Magic: The Gathering deck format): check a deck list.
+    #[command(after_help = arcana::exit::RULE)]
     Deck(deck_cmd::DeckArgs),
     /// Serve a board in the browser: play and analyse every game.
     Gui(GuiArgs),
@@ -61,12 +66,9 @@ fn run_gui(args: &GuiArgs) -> ExitCode {
         port: args.port,
         open: args.open,
     };
-    match gui::serve(&options, |_| {}) {
+    match gui::serve(&options, |url| arcana::outln!("{url}")) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => arcana::exit::bad_input(e),
     }
 }
 
@@ -76,8 +78,9 @@ fn engine_help() -> String {
         "With no command, arcana is the engine: it reads UCI or XBoard (CECP v2) commands on \
          standard input and picks the protocol from the first one ('uci' or 'xboard'; other UCI \
          commands such as 'position' or 'go' also start UCI). Load it into a GUI (CuteChess, \
-         Arena, XBoard/WinBoard), or type 'help' at it.\n\nGames: {} (and Chess960).",
-        variants::VARIANT_IDS.join(", ")
+         Arena, XBoard/WinBoard), or type 'help' at it.\n\nGames: {} (and Chess960).\n\n{}",
+        variants::VARIANT_IDS.join(", "),
+        arcana::exit::RULE
     )
 }
 
@@ -108,7 +111,7 @@ fn main() -> ExitCode {
 fn argument_error(e: &clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-        print!("{e}");
+        arcana::out!("{e}");
         return ExitCode::SUCCESS;
     }
     let mut text = e.render().to_string();
@@ -123,7 +126,7 @@ fn argument_error(e: &clap::Error) -> ExitCode {
         }
     }
     eprint!("{text}");
-    ExitCode::from(2)
+    ExitCode::from(arcana::exit::BAD_INPUT)
 }
 
 /// The usage line of the (sub)command named on the command line.
@@ -148,15 +151,12 @@ fn usage_of_meant_command() -> clap::builder::StyledStr {
 /// picks.
 fn run_engine(protocol: Option<protocol::Protocol>) -> ExitCode {
     let stdin = std::io::BufReader::new(std::io::stdin());
-    let mut session = protocol::Session::new(std::io::stdout());
+    let mut session = protocol::Session::new(arcana::stdout::Stdout);
     if let Some(p) = protocol {
         session.set_protocol(p);
     }
     match session.run(stdin) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            log::error!("i/o error: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => arcana::exit::bad_input(format!("cannot read standard input: {e}")),
     }
 }

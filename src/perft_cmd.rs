@@ -1,5 +1,6 @@
 //! `arcana perft`: counts, divides and checks perft suites.
 
+use crate::exit::Failure;
 use clap::Args;
 use std::process::ExitCode;
 use variants::{with_variant, Variant, VariantVisitor};
@@ -14,40 +15,34 @@ pub struct PerftArgs {
     #[arg(long, conflicts_with = "epd")]
     pub fen: Option<String>,
     /// Number of turns; with --epd, the deepest entry checked (default: all).
-    #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=30))]
+    #[arg(long, allow_negative_numbers = true, short, value_parser = clap::value_parser!(u32).range(0..=30))]
     pub depth: Option<u32>,
     /// Print the count below each root move.
     #[arg(long)]
     pub divide: bool,
     /// Worker threads (parallel over root moves).
-    #[arg(long, short, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, allow_negative_numbers = true, short, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: u32,
     /// Check every ';D<depth> <count>' (and ';S <first plies>') of a perft suite file instead.
     #[arg(long)]
     pub epd: Option<std::path::PathBuf>,
 }
 
-/// Runs the subcommand; exit code 0 only when everything checked out.
+/// Runs the subcommand; exit status as [`crate::exit::RULE`] says.
 pub fn run(args: &PerftArgs) -> ExitCode {
     match with_variant(&args.variant, Runner(args)) {
         Ok(Ok(())) => ExitCode::SUCCESS,
-        Ok(Err(msg)) => {
-            eprintln!("error: {msg}");
-            ExitCode::FAILURE
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
+        Ok(Err(failure)) => failure.report(),
+        Err(e) => crate::exit::bad_input(e),
     }
 }
 
 struct Runner<'a>(&'a PerftArgs);
 
 impl VariantVisitor for Runner<'_> {
-    type Output = Result<(), String>;
+    type Output = Result<(), Failure>;
 
-    fn visit<V: Variant>(self) -> Result<(), String> {
+    fn visit<V: Variant>(self) -> Result<(), Failure> {
         let args = self.0;
         match &args.epd {
             Some(path) => run_epd::<V>(args, path),
@@ -56,12 +51,12 @@ impl VariantVisitor for Runner<'_> {
     }
 }
 
-fn run_count<V: Variant>(args: &PerftArgs) -> Result<(), String> {
+fn run_count<V: Variant>(args: &PerftArgs) -> Result<(), Failure> {
     let depth = args
         .depth
-        .ok_or("--depth is required (or use --epd FILE)")?;
+        .ok_or_else(|| Failure::Input("--depth is required (or use --epd FILE)".into()))?;
     let pos = match &args.fen {
-        Some(fen) => V::from_fen(fen).map_err(|e| e.to_string())?,
+        Some(fen) => V::from_fen(fen).map_err(|e| Failure::Input(e.to_string()))?,
         None => V::start(),
     };
     // Without --divide and on one thread (or to depth 1) the plain count
@@ -80,29 +75,32 @@ fn run_count<V: Variant>(args: &PerftArgs) -> Result<(), String> {
     };
     if args.divide {
         for (token, n) in &result.moves {
-            println!("{token}: {n}");
+            crate::outln!("{token}: {n}");
         }
-        println!();
-        println!("Moves: {}", result.moves.len());
+        crate::outln!();
+        crate::outln!("Moves: {}", result.moves.len());
     }
     let secs = result.elapsed.as_secs_f64();
     let nps = perft::nodes_per_second(result.nodes, result.elapsed);
-    println!("{} nodes {secs:.3} s {nps} nps", result.nodes);
+    crate::outln!("{} nodes {secs:.3} s {nps} nps", result.nodes);
     Ok(())
 }
 
-fn run_epd<V: Variant>(args: &PerftArgs, path: &std::path::Path) -> Result<(), String> {
+fn run_epd<V: Variant>(args: &PerftArgs, path: &std::path::Path) -> Result<(), Failure> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let entries = perft::epd::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+    let entries =
+        perft::epd::parse(&text).map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads as usize)
         .build()
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| Failure::Input(e.to_string()))?;
     let start = std::time::Instant::now();
     let checks = pool.install(|| perft::epd::check::<V>(&entries, args.depth.unwrap_or(u32::MAX)));
     let mut failed = 0;
     let mut nodes = 0u64;
+    // A position this game cannot read is one error, not one per depth.
+    let mut unreadable = std::collections::BTreeSet::new();
     for c in &checks {
         match &c.actual {
             Ok(n) if *n == c.expected => nodes += n,
@@ -113,32 +111,70 @@ fn run_epd<V: Variant>(args: &PerftArgs, path: &std::path::Path) -> Result<(), S
                 } else {
                     format!("depth {}", c.depth)
                 };
-                println!(
+                crate::outln!(
                     "MISMATCH line {} {what}: expected {}, got {} ({})",
-                    c.line, c.expected, n, c.fen
+                    c.line,
+                    c.expected,
+                    n,
+                    c.fen
                 );
             }
             Err(e) => {
                 failed += 1;
-                println!("ERROR line {}: {e} ({})", c.line, c.fen);
+                if unreadable.insert(c.line) {
+                    crate::outln!("ERROR line {}: {e} ({})", c.line, c.fen);
+                }
             }
         }
     }
     let elapsed = start.elapsed();
-    println!(
+    crate::outln!(
         "{} of {} checks passed in {} positions",
         checks.len() - failed,
         checks.len(),
         entries.len()
     );
-    println!(
+    crate::outln!(
         "{nodes} nodes {:.3} s {} nps",
         elapsed.as_secs_f64(),
         perft::nodes_per_second(nodes, elapsed)
     );
     if failed > 0 {
-        Err(format!("{failed} perft check(s) failed"))
+        let mut message = format!("{failed} perft check(s) failed");
+        if !unreadable.is_empty() {
+            message += &format!(
+                "; {} of {} positions are not {} FENs",
+                unreadable.len(),
+                entries.len(),
+                V::ID
+            );
+            if let Some(hint) = other_game_hint(&entries, &unreadable, V::ID) {
+                message += &hint;
+            }
+        }
+        Err(Failure::Check(message))
     } else {
         Ok(())
     }
+}
+
+/// When every position this game cannot read reads as another game's:
+/// "; they read as chess FENs: try --variant chess".
+fn other_game_hint(
+    entries: &[perft::epd::EpdEntry],
+    unreadable: &std::collections::BTreeSet<usize>,
+    this: &str,
+) -> Option<String> {
+    let fens: Vec<&str> = entries
+        .iter()
+        .filter(|e| unreadable.contains(&e.line))
+        .map(|e| e.fen.as_str())
+        .collect();
+    let game = variants::VARIANT_IDS.iter().find(|&&game| {
+        game != this
+            && fens
+                .iter()
+                .all(|fen| variants::variants_reading(fen).contains(&game))
+    })?;
+    Some(format!("; they read as {game} FENs: try --variant {game}"))
 }

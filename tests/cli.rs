@@ -87,6 +87,13 @@ fn perft_bad_input_fails_with_one_line() {
         assert!(err.contains("Usage: arcana"), "{args:?}: {err}");
         assert!(stdout(&o).is_empty(), "{args:?}");
     }
+    // A negative depth is a bad depth, not an unknown option.
+    let o = arcana(&["perft", "--depth", "-1"]);
+    let err = stderr(&o);
+    assert!(err.contains("-1 is not in 0..=30"), "{err}");
+    // An EPD file that cannot be read is bad input, as for `deck` and `match`.
+    let o = arcana(&["perft", "--epd", "/nonexistent/suite.epd"]);
+    assert_eq!(o.status.code(), Some(2));
     let o = arcana(&["perft", "--variant", "checkers", "--depth", "1"]);
     let err = stderr(&o);
     assert!(err.contains("invalid value 'checkers'"), "{err}");
@@ -198,6 +205,33 @@ fn perft_epd_reports_mismatches() {
 }
 
 #[test]
+fn a_suite_of_another_game_gets_one_line_per_position_and_a_hint() {
+    let o = arcana(&[
+        "perft",
+        "--variant",
+        "magician",
+        "--epd",
+        "perft/data/chess-suite.epd",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let positions = std::fs::read_to_string("perft/data/chess-suite.epd")
+        .unwrap()
+        .lines()
+        .filter(|l| l.contains(";D"))
+        .count();
+    let errors = out.lines().filter(|l| l.starts_with("ERROR line ")).count();
+    assert_eq!(errors, positions, "{out}");
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "positions are not magician FENs; they read as chess FENs: try --variant chess"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
 fn subcommands_have_help() {
     let o = arcana(&["perft", "--help"]);
     assert!(o.status.success());
@@ -280,4 +314,104 @@ fn bench_is_deterministic_and_ends_with_nodes_and_nps() {
     assert_eq!(run(), run());
     let o = arcana(&["bench", "--depth", "0"]);
     assert!(!o.status.success());
+}
+
+/// Runs `arcana` with `input` on stdin and its output into a reader that
+/// reads `keep` lines and closes (`keep` = None: closed before the start, so
+/// that every write fails). Returns the exit status and stderr.
+fn into_closing_reader(
+    args: &[&str],
+    input: &[u8],
+    keep: Option<usize>,
+) -> (std::process::ExitStatus, String) {
+    use std::io::{BufRead, BufReader};
+    let mut command = Command::new(env!("CARGO_BIN_EXE_arcana"));
+    command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped());
+    let reader = match keep {
+        None => {
+            let (reader, writer) = std::io::pipe().unwrap();
+            drop(reader);
+            command.stdout(writer);
+            None
+        }
+        Some(_) => {
+            command.stdout(Stdio::piped());
+            Some(())
+        }
+    };
+    let mut child = command.spawn().expect("run arcana");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // The engine may end before it reads everything: a failed write is fine.
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    if let (Some(()), Some(n)) = (reader, keep) {
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        for _ in 0..n {
+            lines.next();
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    (out.status, stderr(&out))
+}
+
+#[test]
+fn every_command_ends_quietly_when_its_reader_goes_away() {
+    let chess_suite = "perft/data/chess-suite.epd";
+    let deck = "tests/data/deck/example.deck";
+    let engine_script = b"uci\nisready\nposition startpos\ngo depth 3\nd\nquit\n";
+    let xboard_script = b"xboard\nprotover 2\nnew\ngo\nquit\n";
+    let cases: Vec<(Vec<&str>, &[u8])> = vec![
+        (
+            vec![
+                "perft",
+                "--variant",
+                "parallelworlds",
+                "--depth",
+                "1",
+                "--divide",
+            ],
+            b"",
+        ),
+        (vec!["perft", "--variant", "vanguard", "--depth", "2"], b""),
+        (vec!["perft", "--depth", "3", "--divide", "-t", "2"], b""),
+        (vec!["perft", "--epd", chess_suite, "--depth", "1"], b""),
+        (
+            vec!["perft", "--variant", "magician", "--epd", chess_suite],
+            b"",
+        ),
+        (vec!["bench", "--depth", "2"], b""),
+        (vec!["deck", "show", "craw", "wurm"], b""),
+        (vec!["deck", "check", deck], b""),
+        (vec!["--help"], b""),
+        (vec!["perft", "--help"], b""),
+        (vec![], engine_script),
+        (vec!["uci"], engine_script),
+        (vec![], xboard_script),
+    ];
+    for (args, input) in &cases {
+        for keep in [None, Some(1)] {
+            let (status, err) = into_closing_reader(args, input, keep);
+            assert!(
+                !err.contains("panicked") && !err.contains("Broken pipe"),
+                "{args:?} keeping {keep:?} lines: {err}"
+            );
+            // Closed at the start, the first line ends the command; a
+            // reader of one line may get all there is (a deck's whole
+            // report), and then the command's own status stands.
+            let fine = match keep {
+                None => status.success(),
+                Some(_) => status.code().is_some_and(|c| c != 101),
+            };
+            assert!(fine, "{args:?} keeping {keep:?} lines: {status} {err}");
+        }
+    }
+    // The board server has nothing to say after its address.
+    let (status, err) = into_closing_reader(&["gui", "--port", "0"], b"", None);
+    assert!(status.success() && err.is_empty(), "{status} {err}");
 }

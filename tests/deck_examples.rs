@@ -292,5 +292,19 @@ fn bad_input_gets_clear_errors_and_no_panic() {
     let out = arcana(&["deck", "show", "Wall", "of", "Bones"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("Wall of Bone"));
+    // A part of a name, or a misspelt first word, finds the card.
+    for (part, card) in [
+        ("craw", "'Craw Wurm'"),
+        ("wurm", "'Craw Wurm'"),
+        ("juzam", "'Juzám Djinn'"),
+    ] {
+        let out = arcana(&["deck", "show", part]);
+        assert_eq!(out.status.code(), Some(1));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains(&format!("did you mean {card}")),
+            "{part}: {stdout}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

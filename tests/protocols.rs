@@ -84,7 +84,10 @@ fn full_uci_session() {
 
     // Bad input of every kind: a clear error, then the engine still works.
     for (bad, error) in [
-        ("position startpos moves e2e4 e2e4", "e2e4: illegal move"),
+        (
+            "position startpos moves e2e4 e2e4",
+            "error: illegal move 'e2e4': ",
+        ),
         (
             "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
             "invalid FEN",

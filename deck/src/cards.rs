@@ -369,6 +369,18 @@ impl CardTable {
         )
     }
 
+    /// Up to `max` names for a lookup that found nothing, best first
+    /// ([`crate::names::candidates`]).
+    pub fn candidates(&self, name: &str, max: usize) -> Vec<&str> {
+        crate::names::candidates(
+            name,
+            self.index
+                .iter()
+                .map(|(norm, &i)| (norm.as_str(), self.cards[i].name.as_str())),
+            max,
+        )
+    }
+
     /// Adds a card, replacing one of the same normalised name.
     pub fn insert(&mut self, card: Card) {
         let key = normalize(&card.name);

@@ -74,6 +74,54 @@ pub fn suggest<'a>(
     best.map(|(_, _, display)| display)
 }
 
+/// Up to `max` known names for a lookup that found nothing (`deck show`),
+/// best first: names that contain `wanted` (three characters or more),
+/// then the nearest name within three edits ([`suggest`]), then names with
+/// a word that `wanted` begins like within one edit (five characters or
+/// more: "lightnig" finds "Lightning Bolt"). A part of a name finds the
+/// whole ("wurm", "craw"), which an edit distance to the whole name cannot.
+pub fn candidates<'a>(
+    wanted: &str,
+    known: impl Iterator<Item = (&'a str, &'a str)> + Clone,
+    max: usize,
+) -> Vec<&'a str> {
+    let key = normalize(wanted);
+    let len = key.chars().count();
+    if len == 0 {
+        return Vec::new();
+    }
+    // (rank, distance, normalised name, display name)
+    let mut found: Vec<(u8, usize, &str, &str)> = Vec::new();
+    for (norm, display) in known.clone() {
+        if len >= 3 && norm.contains(&key) {
+            found.push((0, norm.len() - key.len(), norm, display));
+        } else if len >= 5 && begins_a_word_like(norm, &key, len) {
+            found.push((2, 0, norm, display));
+        }
+    }
+    if let Some(near) = suggest(wanted, known.clone()) {
+        let norm = known
+            .clone()
+            .find(|&(_, d)| d == near)
+            .map_or(near, |(n, _)| n);
+        found.retain(|&(_, _, _, d)| d != near);
+        found.push((1, distance(&key, norm, 3), norm, near));
+    }
+    found.sort();
+    found.into_iter().take(max).map(|(.., d)| d).collect()
+}
+
+/// Whether a word of `name` starts with `key` (of `len` characters) give or
+/// take one edit.
+fn begins_a_word_like(name: &str, key: &str, len: usize) -> bool {
+    let mut starts = vec![0];
+    starts.extend(name.match_indices(' ').map(|(i, _)| i + 1));
+    starts.into_iter().any(|start| {
+        let head: String = name[start..].chars().take(len).collect();
+        distance(key, &head, 1) <= 1
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,5 +149,29 @@ mod tests {
         assert_eq!(suggest("Wall of Xone", known()), Some("Wall of Bone"));
         assert_eq!(distance("kitten", "sitting", 5), 3);
         assert_eq!(distance(&"x".repeat(1000), "y", 3), 4);
+    }
+
+    #[test]
+    fn a_lookup_finds_names_by_a_part_or_a_misspelt_word() {
+        let names = [
+            ("craw wurm", "Craw Wurm"),
+            ("orgg", "Orgg"),
+            ("wurmcoil engine", "Wurmcoil Engine"),
+            ("lightning bolt", "Lightning Bolt"),
+        ];
+        let known = || names.iter().map(|&(n, d)| (n, d));
+        assert_eq!(candidates("craw", known(), 3), ["Craw Wurm", "Orgg"]);
+        assert_eq!(
+            candidates("WURM", known(), 3),
+            ["Craw Wurm", "Wurmcoil Engine"]
+        );
+        assert_eq!(candidates("wurm", known(), 1), ["Craw Wurm"]);
+        assert_eq!(candidates("lightnig", known(), 3), ["Lightning Bolt"]);
+        assert_eq!(candidates("craw wurn", known(), 3), ["Craw Wurm"]);
+        assert!(candidates("fireball", known(), 3).is_empty());
+        assert!(candidates("", known(), 3).is_empty());
+        // Two letters are in too many names to find them (the nearest
+        // name within three edits is still suggested).
+        assert_eq!(candidates("ur", known(), 3), ["Orgg"]);
     }
 }

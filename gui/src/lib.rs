@@ -27,8 +27,8 @@ pub struct Options {
     pub open: bool,
 }
 
-/// Serves the application until Ctrl-C. The page's address goes to stdout
-/// (`on_ready` gets it too, for tests and scripts).
+/// Serves the application until Ctrl-C; `on_ready` gets the page's
+/// address once the server listens (the binary prints it).
 pub fn serve(options: &Options, on_ready: impl FnOnce(&str)) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -56,7 +56,6 @@ pub fn serve(options: &Options, on_ready: impl FnOnce(&str)) -> Result<(), Strin
                 options.host
             );
         }
-        println!("{url}");
         on_ready(&url);
         if options.open {
             open_browser(&url);

@@ -131,6 +131,16 @@ pub trait Backend: Send {
     ) -> Result<(), String>;
 }
 
+/// A move error that names `token`: the error's own text when it names
+/// the token already (`illegal move 'e2e5': ...`), else prefixed with it.
+fn naming(token: &str, e: &MoveError) -> String {
+    if e.token() == token {
+        e.to_string()
+    } else {
+        format!("{token}: {e}")
+    }
+}
+
 /// Search ids, unique in the process: a switch of variant replaces the
 /// backend, and the old backend's late `SearchDone` must never match a
 /// search of the new one (it would be joined without being stopped).
@@ -257,7 +267,7 @@ impl<V: Variant> Backend for VariantBackend<V> {
             }
         };
         for m in &moves[from..] {
-            let plies = Self::parse(game.position(), m).map_err(|e| format!("{m}: {e}"))?;
+            let plies = Self::parse(game.position(), m).map_err(|e| naming(m, &e))?;
             game.play_plies(plies);
         }
         self.game = game;
@@ -373,8 +383,8 @@ impl<V: Variant> Backend for VariantBackend<V> {
         history.pop();
         let mut search_moves = Vec::new();
         for token in &spec.search_moves {
-            let plies =
-                Self::parse(&root, token).map_err(|e| format!("searchmoves {token}: {e}"))?;
+            let plies = Self::parse(&root, token)
+                .map_err(|e| format!("searchmoves: {}", naming(token, &e)))?;
             search_moves.push(plies[0]);
         }
         self.end_search(End::Stop);

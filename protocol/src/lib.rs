@@ -180,7 +180,13 @@ impl Session {
         };
         log::debug!("<< {line}");
         if cmd == "quit" {
-            self.backend.end_search(backend::End::Stop);
+            // A script that ends with `quit` still gets the answer to its
+            // `go` (UCI `bestmove`, XBoard `move`), as from Stockfish.
+            if let Some(best) = self.backend.end_search(backend::End::Stop) {
+                self.search_finished(best);
+                // XBoard may have started pondering on the move just sent.
+                self.backend.end_search(backend::End::Stop);
+            }
             return Flow::Quit;
         }
         // A piped script expects `go perft` and `bench` to finish before

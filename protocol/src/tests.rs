@@ -38,7 +38,7 @@ fn uci_position_go_and_errors() {
     // The illegal move leaves the previous position in place.
     assert_eq!(fen_lines, vec![after, after]);
     assert!(
-        out.contains("info string error: e2e5: illegal move"),
+        out.contains("info string error: illegal move 'e2e5': "),
         "{out}"
     );
     assert!(out.contains("info string error: invalid FEN"));
@@ -149,7 +149,7 @@ fn uci_multipv_searchmoves_perft_eval() {
          position fen 4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1\neval\n",
     );
     assert!(
-        out.contains("info string error: searchmoves e2e5: illegal move"),
+        out.contains("info string error: searchmoves: illegal move 'e2e5': "),
         "{out}"
     );
     assert!(out.contains("e2e4: 600\n"), "{out}");
@@ -809,7 +809,7 @@ fn magician_over_uci_and_xboard() {
          position startpos moves c2c4 e6e4\nd\ngo depth 3\n",
     );
     assert!(
-        out.contains("info string error: d4e4: illegal move"),
+        out.contains("info string error: illegal move 'd4e4': "),
         "{out}"
     );
     assert!(out.contains(" 4 | * |   | P | * | p |   | * |"), "{out}");
@@ -881,4 +881,26 @@ fn parallelworlds_turns_of_several_sub_moves_over_uci_and_xboard() {
         "{lines:?}"
     );
     assert_eq!(lines.last().map(String::as_str), Some("pong 3"));
+}
+
+#[test]
+fn quit_answers_the_search_it_ends() {
+    // Stockfish answers a script's `go` before it exits on `quit`.
+    for script in [
+        "uci\nposition startpos\ngo depth 2\nquit\n",
+        "uci\nposition startpos\ngo depth 60\nquit\n",
+        "uci\ngo infinite\nquit\n",
+        "position startpos moves e2e4\ngo movetime 60000\nquit\nisready\n",
+    ] {
+        let (out, _) = session(script);
+        assert_eq!(bestmoves(&out).len(), 1, "{script}: {out}");
+        assert!(out.ends_with('\n') && !out.contains("readyok"), "{out}");
+    }
+    // XBoard: a move where one was asked for, nothing from analysis; a
+    // pondering engine does not start pondering on its way out.
+    let (out, _) = session("xboard\nprotover 2\nnew\nhard\nst 60\ngo\nquit\n");
+    let moves: Vec<&str> = out.lines().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(moves.len(), 1, "{out}");
+    let (out, _) = session("xboard\nprotover 2\nnew\npost\nanalyze\nquit\n");
+    assert!(!out.contains("move "), "{out}");
 }

@@ -42,35 +42,35 @@ pub struct MatchArgs {
     #[arg(long = "engine", value_name = "SPEC", required = true)]
     pub engines: Vec<String>,
     /// Games in the whole match.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub games: u64,
     /// Clock: MOVES/TIME+INC in seconds, e.g. 10+0.1 or 40/60.
     #[arg(long)]
     pub tc: Option<String>,
     /// Fixed seconds per move.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub st: Option<f64>,
     /// Nodes per move (UCI engines).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub nodes: Option<u64>,
     /// Depth per move.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=200))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=200))]
     pub depth: Option<u32>,
     /// Milliseconds an engine may overstep its clock before it forfeits.
-    #[arg(long, default_value_t = 50)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 50)]
     pub timemargin: u64,
     /// Seconds an engine may stay silent where no clock limits it (the
     /// handshake, fixed-depth or node moves) before it counts as hung.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 60.0)]
     pub timeout: f64,
     /// Start positions: one FEN or EPD per line, used in turn.
     #[arg(long)]
     pub openings: Option<PathBuf>,
     /// Random legal turns played before the engines take over.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1000))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1000))]
     pub random_plies: u64,
     /// Seed of the random openings.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
     pub seed: u64,
     /// Play every opening twice, colours swapped.
     #[arg(long)]
@@ -82,10 +82,10 @@ pub struct MatchArgs {
     #[arg(long)]
     pub resign: Option<String>,
     /// Turns after which a game is adjudicated a draw.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub maxplies: Option<usize>,
     /// Games played at once.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub concurrency: u64,
     /// Sequential test: elo0=..,elo1=..,alpha=..,beta=.. (logistic Elo);
     /// the match stops when it decides (not in a shard).
@@ -158,20 +158,14 @@ struct Config {
 pub fn run(args: &MatchArgs) -> ExitCode {
     let config = match configure(args) {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return crate::exit::bad_input(e),
     };
     match play_match(args, &config) {
         Ok(report) => {
-            print!("{}", report.summary());
+            crate::out!("{}", report.summary());
             save_json(&report, args.json.as_deref())
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => crate::exit::bad_input(e),
     }
 }
 
@@ -181,30 +175,26 @@ pub fn run_merge(args: &MergeArgs) -> ExitCode {
     for path in &args.reports {
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
-            Err(e) => {
-                eprintln!("error: {}: {e}", path.display());
-                return ExitCode::from(2);
-            }
+            Err(e) => return crate::exit::bad_input(format!("{}: {e}", path.display())),
         };
         match serde_json::from_str::<Report>(&text) {
             Ok(r) => reports.push(r),
             Err(e) => {
-                eprintln!("error: {}: not a match report: {e}", path.display());
-                return ExitCode::from(2);
+                return crate::exit::bad_input(format!(
+                    "{}: not a match report: {e}",
+                    path.display()
+                ))
             }
         }
     }
     let merged = match Report::merge(reports) {
         Ok(m) => m,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return crate::exit::bad_input(e),
     };
-    print!("{}", merged.summary());
+    crate::out!("{}", merged.summary());
     let missing = merged.shard_count as usize - merged.shards.len();
     if missing > 0 {
-        println!("({missing} shard(s) not merged yet)");
+        crate::outln!("({missing} shard(s) not merged yet)");
     }
     save_json(&merged, args.json.as_deref())
 }
@@ -214,8 +204,7 @@ pub fn run_merge(args: &MergeArgs) -> ExitCode {
 fn save_json(report: &Report, path: Option<&std::path::Path>) -> ExitCode {
     if let Some(path) = path {
         if let Err(e) = std::fs::write(path, report.to_json()) {
-            eprintln!("error: {}: {e}", path.display());
-            return ExitCode::FAILURE;
+            return crate::exit::bad_input(format!("{}: {e}", path.display()));
         }
     }
     ExitCode::SUCCESS

@@ -31,7 +31,9 @@ pub use error::{FenError, MoveError};
 pub use game::Game;
 pub use movelist::MoveList;
 pub use outcome::{DrawReason, Outcome, WinReason};
-pub use registry::{canonical_id, with_variant, UnknownVariant, VariantVisitor, VARIANT_IDS};
+pub use registry::{
+    canonical_id, variants_reading, with_variant, UnknownVariant, VariantVisitor, VARIANT_IDS,
+};
 pub use side::Side;
 pub use squares::SquareNames;
 pub use variant::{

@@ -89,6 +89,23 @@ pub fn with_variant<W: VariantVisitor>(
     }
 }
 
+/// The variants whose FEN reader accepts `fen`, in [`VARIANT_IDS`]'
+/// order: for a hint when a FEN was given to the wrong game.
+pub fn variants_reading(fen: &str) -> Vec<&'static str> {
+    struct Reads<'a>(&'a str);
+    impl VariantVisitor for Reads<'_> {
+        type Output = bool;
+        fn visit<V: Variant>(self) -> bool {
+            V::from_fen(self.0).is_ok()
+        }
+    }
+    VARIANT_IDS
+        .iter()
+        .copied()
+        .filter(|id| with_variant(id, Reads(fen)) == Ok(true))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,6 +139,11 @@ mod tests {
             VARIANT_IDS,
             "one list of the variants"
         );
+        assert_eq!(
+            variants_reading("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            vec!["chess"]
+        );
+        assert_eq!(variants_reading("not a fen"), Vec::<&str>::new());
         let err = with_variant("chesss", NameOf).unwrap_err();
         assert!(err.to_string().contains("unknown variant 'chesss'"));
     }

@@ -1,4 +1,5 @@
-//! A fixed-capacity move list that lives on the stack.
+//! A move list that lives on the stack and moves to the heap only when a
+//! position has more plies than its capacity.
 
 use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut};
@@ -7,13 +8,20 @@ use std::ops::{Deref, DerefMut};
 /// variant Arcana plays (Advanced Wizard Chess reaches about 500 actions).
 pub const MOVE_LIST_CAPACITY: usize = 1024;
 
-/// A list of moves of one ply with a fixed capacity and no heap allocation.
+/// A list of the moves of one position: on the stack up to `CAP` moves,
+/// with no heap allocation; past that, every move moves to a heap vector,
+/// so that a position with more plies than any built-in game has (a
+/// 16x16 board of riders defined in a file) is counted, never a panic.
 ///
 /// The storage is left uninitialised, so making an empty list costs nothing
 /// however large the capacity is; only pushed moves are ever read.
 pub struct MoveList<M: Copy, const CAP: usize = MOVE_LIST_CAPACITY> {
+    /// Moves on the stack; stays `CAP` once the list has spilled.
     len: usize,
     items: [MaybeUninit<M>; CAP],
+    /// Every move, once there were more than `CAP` (empty until then: an
+    /// empty vector does not allocate).
+    spilled: Vec<M>,
 }
 
 impl<M: Copy, const CAP: usize> MoveList<M, CAP> {
@@ -24,35 +32,66 @@ impl<M: Copy, const CAP: usize> MoveList<M, CAP> {
             len: 0,
             // An array of MaybeUninit needs no initialisation.
             items: [const { MaybeUninit::uninit() }; CAP],
+            spilled: Vec::new(),
         }
     }
 
-    /// Appends a move. Overflowing the capacity is a move-generator bug and
-    /// panics (bounds check) rather than corrupting memory.
+    /// Appends a move.
     #[inline]
     pub fn push(&mut self, mv: M) {
-        self.items[self.len] = MaybeUninit::new(mv);
-        self.len += 1;
+        if self.len < CAP {
+            self.items[self.len] = MaybeUninit::new(mv);
+            self.len += 1;
+        } else {
+            self.push_spilled(mv);
+        }
+    }
+
+    /// The rare push past the stack's capacity: the first one copies the
+    /// stack's moves to the heap, later ones append there.
+    #[cold]
+    #[inline(never)]
+    fn push_spilled(&mut self, mv: M) {
+        if self.spilled.is_empty() {
+            self.spilled.reserve(2 * CAP.max(1));
+            let on_stack = self.inline_slice().to_vec();
+            self.spilled.extend(on_stack);
+        }
+        self.spilled.push(mv);
     }
 
     /// Removes every move.
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
+        self.spilled.clear();
+    }
+
+    #[inline]
+    fn inline_slice(&self) -> &[M] {
+        // SAFETY: the first `len` items were written by `push`.
+        unsafe { std::slice::from_raw_parts(self.items.as_ptr() as *const M, self.len) }
     }
 
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[M] {
-        // SAFETY: the first `len` items were written by `push`.
-        unsafe { std::slice::from_raw_parts(self.items.as_ptr() as *const M, self.len) }
+        if self.spilled.is_empty() {
+            self.inline_slice()
+        } else {
+            &self.spilled
+        }
     }
 
     /// The moves as a mutable slice (for sorting by the search).
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [M] {
-        // SAFETY: the first `len` items were written by `push`.
-        unsafe { std::slice::from_raw_parts_mut(self.items.as_mut_ptr() as *mut M, self.len) }
+        if self.spilled.is_empty() {
+            // SAFETY: the first `len` items were written by `push`.
+            unsafe { std::slice::from_raw_parts_mut(self.items.as_mut_ptr() as *mut M, self.len) }
+        } else {
+            &mut self.spilled
+        }
     }
 }
 
@@ -101,11 +140,24 @@ mod tests {
     }
 
     #[test]
-    #[should_panic]
-    fn overflow_panics_instead_of_corrupting() {
-        let mut list: MoveList<u8, 2> = MoveList::new();
+    fn past_its_capacity_the_list_moves_to_the_heap() {
+        let mut list: MoveList<u16, 2> = MoveList::new();
+        for i in 0..5000 {
+            list.push(i);
+        }
+        assert_eq!(list.len(), 5000);
+        assert!(list.iter().copied().eq(0..5000));
+        list.as_mut_slice().reverse();
+        assert_eq!(list[0], 4999);
+        list.clear();
+        assert!(list.is_empty());
+        // After a clear the stack serves again, then the heap.
         for i in 0..3 {
             list.push(i);
         }
+        assert_eq!(&*list, &[0, 1, 2]);
+        let mut full: MoveList<u8, 0> = MoveList::new();
+        full.push(9);
+        assert_eq!(&*full, &[9]);
     }
 }

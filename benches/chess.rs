@@ -11,8 +11,8 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 /// Positions reached from the start and Kiwipete, for the per-position benches.
 fn positions() -> Vec<Position> {
     let mut out = Vec::new();
-    for fen in [Chess::START_FEN, KIWIPETE] {
-        let root = Chess::from_fen(fen).unwrap();
+    for fen in [Chess.spec().start_fen.as_str(), KIWIPETE] {
+        let root = Chess.read_fen(fen).unwrap();
         let mut list = MoveList::new();
         legal_moves(&root, &mut list);
         for &m in list.iter() {
@@ -23,8 +23,8 @@ fn positions() -> Vec<Position> {
 }
 
 fn bench(c: &mut Criterion) {
-    let start = Chess::start();
-    let kiwipete = Chess::from_fen(KIWIPETE).unwrap();
+    let start = Chess.start();
+    let kiwipete = Chess.read_fen(KIWIPETE).unwrap();
     let mut g = c.benchmark_group("chess");
     g.sample_size(20);
     g.bench_function("perft/start/5", |b| {

@@ -37,7 +37,7 @@ fn main() {
         .nth(1)
         .and_then(|d| d.parse().ok())
         .unwrap_or(2);
-    let start = Pw::start();
+    let start = Pw.start();
     let t = Instant::now();
     let bulk = perft::perft::<Pw>(&start, depth);
     let bulk_time = t.elapsed().as_secs_f64();

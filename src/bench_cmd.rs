@@ -4,7 +4,7 @@
 
 use clap::Args;
 use std::process::ExitCode;
-use variants::{with_variant, Variant, VariantVisitor};
+use variants::{Registry, Variant, VariantVisitor};
 
 /// Arguments of `arcana bench`.
 #[derive(Args, Debug, Clone)]
@@ -25,7 +25,7 @@ pub struct BenchArgs {
 
 /// Runs the subcommand.
 pub fn run(args: &BenchArgs) -> ExitCode {
-    match with_variant(&args.variant, Runner(args)) {
+    match Registry::builtin().visit(&args.variant, Runner(args)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => crate::exit::bad_input(e),
     }
@@ -36,10 +36,11 @@ struct Runner<'a>(&'a BenchArgs);
 impl VariantVisitor for Runner<'_> {
     type Output = ();
 
-    fn visit<V: Variant>(self) {
+    fn visit<V: Variant>(self, game: V) {
         let a = self.0;
-        let count = V::BENCH_FENS.len();
-        let total = engine::bench::<V>(
+        let count = game.spec().bench_fens.len();
+        let total = engine::bench(
+            &game,
             a.depth,
             a.threads as usize,
             a.hash as usize,

@@ -79,7 +79,7 @@ fn engine_help() -> String {
          standard input and picks the protocol from the first one ('uci' or 'xboard'; other UCI \
          commands such as 'position' or 'go' also start UCI). Load it into a GUI (CuteChess, \
          Arena, XBoard/WinBoard), or type 'help' at it.\n\nGames: {} (and Chess960).\n\n{}",
-        variants::VARIANT_IDS.join(", "),
+        variants::Registry::builtin().ids().join(", "),
         arcana::exit::RULE
     )
 }

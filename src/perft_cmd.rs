@@ -3,7 +3,7 @@
 use crate::exit::Failure;
 use clap::Args;
 use std::process::ExitCode;
-use variants::{with_variant, Variant, VariantVisitor};
+use variants::{Registry, Variant, VariantVisitor};
 
 /// Arguments of `arcana perft`.
 #[derive(Args, Debug, Clone)]
@@ -30,34 +30,37 @@ pub struct PerftArgs {
 
 /// Runs the subcommand; exit status as [`crate::exit::RULE`] says.
 pub fn run(args: &PerftArgs) -> ExitCode {
-    match with_variant(&args.variant, Runner(args)) {
+    let registry = Registry::builtin();
+    match registry.visit(&args.variant, Runner(args, &registry)) {
         Ok(Ok(())) => ExitCode::SUCCESS,
         Ok(Err(failure)) => failure.report(),
         Err(e) => crate::exit::bad_input(e),
     }
 }
 
-struct Runner<'a>(&'a PerftArgs);
+struct Runner<'a>(&'a PerftArgs, &'a Registry);
 
 impl VariantVisitor for Runner<'_> {
     type Output = Result<(), Failure>;
 
-    fn visit<V: Variant>(self) -> Result<(), Failure> {
+    fn visit<V: Variant>(self, game: V) -> Result<(), Failure> {
         let args = self.0;
         match &args.epd {
-            Some(path) => run_epd::<V>(args, path),
-            None => run_count::<V>(args),
+            Some(path) => run_epd(&game, self.1, args, path),
+            None => run_count(&game, args),
         }
     }
 }
 
-fn run_count<V: Variant>(args: &PerftArgs) -> Result<(), Failure> {
+fn run_count<V: Variant>(game: &V, args: &PerftArgs) -> Result<(), Failure> {
     let depth = args
         .depth
         .ok_or_else(|| Failure::Input("--depth is required (or use --epd FILE)".into()))?;
     let pos = match &args.fen {
-        Some(fen) => V::from_fen(fen).map_err(|e| Failure::Input(e.to_string()))?,
-        None => V::start(),
+        Some(fen) => game
+            .read_fen(fen)
+            .map_err(|e| Failure::Input(e.to_string()))?,
+        None => game.start(),
     };
     // Without --divide and on one thread (or to depth 1) the plain count
     // serves: it lists no root turns, of which a Parallel Worlds
@@ -86,7 +89,12 @@ fn run_count<V: Variant>(args: &PerftArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-fn run_epd<V: Variant>(args: &PerftArgs, path: &std::path::Path) -> Result<(), Failure> {
+fn run_epd<V: Variant>(
+    game: &V,
+    registry: &Registry,
+    args: &PerftArgs,
+    path: &std::path::Path,
+) -> Result<(), Failure> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
     let entries =
@@ -96,7 +104,7 @@ fn run_epd<V: Variant>(args: &PerftArgs, path: &std::path::Path) -> Result<(), F
         .build()
         .map_err(|e| Failure::Input(e.to_string()))?;
     let start = std::time::Instant::now();
-    let checks = pool.install(|| perft::epd::check::<V>(&entries, args.depth.unwrap_or(u32::MAX)));
+    let checks = pool.install(|| perft::epd::check(game, &entries, args.depth.unwrap_or(u32::MAX)));
     let mut failed = 0;
     let mut nodes = 0u64;
     // A position this game cannot read is one error, not one per depth.
@@ -142,13 +150,13 @@ fn run_epd<V: Variant>(args: &PerftArgs, path: &std::path::Path) -> Result<(), F
     if failed > 0 {
         let mut message = format!("{failed} perft check(s) failed");
         if !unreadable.is_empty() {
+            let id = &game.spec().id;
             message += &format!(
-                "; {} of {} positions are not {} FENs",
+                "; {} of {} positions are not {id} FENs",
                 unreadable.len(),
                 entries.len(),
-                V::ID
             );
-            if let Some(hint) = other_game_hint(&entries, &unreadable, V::ID) {
+            if let Some(hint) = other_game_hint(registry, &entries, &unreadable, id) {
                 message += &hint;
             }
         }
@@ -161,6 +169,7 @@ fn run_epd<V: Variant>(args: &PerftArgs, path: &std::path::Path) -> Result<(), F
 /// When every position this game cannot read reads as another game's:
 /// "; they read as chess FENs: try --variant chess".
 fn other_game_hint(
+    registry: &Registry,
     entries: &[perft::epd::EpdEntry],
     unreadable: &std::collections::BTreeSet<usize>,
     this: &str,
@@ -170,11 +179,9 @@ fn other_game_hint(
         .filter(|e| unreadable.contains(&e.line))
         .map(|e| e.fen.as_str())
         .collect();
-    let game = variants::VARIANT_IDS.iter().find(|&&game| {
-        game != this
-            && fens
-                .iter()
-                .all(|fen| variants::variants_reading(fen).contains(&game))
-    })?;
+    let game = registry
+        .ids()
+        .into_iter()
+        .find(|game| game != this && fens.iter().all(|fen| registry.reading(fen).contains(game)))?;
     Some(format!("; they read as {game} FENs: try --variant {game}"))
 }

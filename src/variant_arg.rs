@@ -18,38 +18,33 @@ impl TypedValueParser for VariantParser {
         value: &std::ffi::OsStr,
     ) -> Result<String, clap::Error> {
         let text = value.to_string_lossy();
-        variants::canonical_id(&text)
-            .map(str::to_string)
-            .map_err(|_| {
-                let mut err = clap::Error::new(ErrorKind::InvalidValue).with_cmd(cmd);
-                if let Some(arg) = arg {
-                    err.insert(
-                        ContextKind::InvalidArg,
-                        ContextValue::String(arg.to_string()),
-                    );
-                }
+        let registry = variants::Registry::builtin();
+        registry.canonical_id(&text).map_err(|_| {
+            let mut err = clap::Error::new(ErrorKind::InvalidValue).with_cmd(cmd);
+            if let Some(arg) = arg {
                 err.insert(
-                    ContextKind::InvalidValue,
-                    ContextValue::String(text.into_owned()),
+                    ContextKind::InvalidArg,
+                    ContextValue::String(arg.to_string()),
                 );
-                err.insert(
-                    ContextKind::ValidValue,
-                    ContextValue::Strings(
-                        variants::VARIANT_IDS
-                            .iter()
-                            .map(|v| v.to_string())
-                            .collect(),
-                    ),
-                );
-                err
-            })
+            }
+            err.insert(
+                ContextKind::InvalidValue,
+                ContextValue::String(text.into_owned()),
+            );
+            err.insert(
+                ContextKind::ValidValue,
+                ContextValue::Strings(registry.ids()),
+            );
+            err
+        })
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
         Some(Box::new(
-            variants::VARIANT_IDS
-                .iter()
-                .map(|id| PossibleValue::new(*id)),
+            variants::Registry::builtin()
+                .ids()
+                .into_iter()
+                .map(PossibleValue::new),
         ))
     }
 }

@@ -15,7 +15,7 @@ fn advancedwizard_perft_table() {
     let text = std::fs::read_to_string(&path).unwrap();
     let entries = epd::parse(&text).unwrap();
     assert_eq!(entries.len(), 19);
-    let checks = epd::check::<AdvancedWizard>(&entries, 30);
+    let checks = epd::check(&AdvancedWizard, &entries, 30);
     assert_eq!(checks.len(), 73);
     let failures: Vec<_> = checks.iter().filter(|c| !c.passed()).collect();
     assert!(failures.is_empty(), "perft mismatches: {failures:#?}");

@@ -39,7 +39,7 @@ fn within_budget(entries: &[EpdEntry], budget: u64) -> Vec<EpdEntry> {
 fn standard_positions() {
     let entries = load("chess-standard.epd");
     assert_eq!(entries.len(), 7);
-    let checks = epd::check::<Chess>(&within_budget(&entries, 20_000_000), u32::MAX);
+    let checks = epd::check(&Chess, &within_budget(&entries, 20_000_000), u32::MAX);
     // Every position reaches depth 4 at least within the budget.
     assert_all_pass(&checks, 7 * 4);
 }
@@ -47,7 +47,7 @@ fn standard_positions() {
 #[test]
 #[ignore = "about 23 billion nodes: run by hand with --ignored (about 20 s on 2 cores)"]
 fn standard_positions_full_depth() {
-    let checks = epd::check::<Chess>(&load("chess-standard.epd"), u32::MAX);
+    let checks = epd::check(&Chess, &load("chess-standard.epd"), u32::MAX);
     assert_all_pass(&checks, 44);
 }
 
@@ -55,14 +55,14 @@ fn standard_positions_full_depth() {
 fn random_position_suite() {
     let entries = load("chess-suite.epd");
     assert!(entries.len() >= 100);
-    assert_all_pass(&epd::check::<Chess>(&entries, 4), entries.len() * 4);
+    assert_all_pass(&epd::check(&Chess, &entries, 4), entries.len() * 4);
 }
 
 #[test]
 fn chess960_suite() {
     let entries = load("chess960-suite.epd");
     assert!(entries.len() >= 30);
-    assert_all_pass(&epd::check::<Chess>(&entries, 4), entries.len() * 4);
+    assert_all_pass(&epd::check(&Chess, &entries, 4), entries.len() * 4);
 }
 
 #[test]
@@ -73,9 +73,11 @@ fn suite_fens_round_trip() {
         "chess960-suite.epd",
     ] {
         for e in load(name) {
-            let pos = Chess::from_fen(&e.fen).unwrap_or_else(|err| panic!("{}: {err}", e.fen));
+            let pos = Chess
+                .read_fen(&e.fen)
+                .unwrap_or_else(|err| panic!("{}: {err}", e.fen));
             let printed = Chess::to_fen(&pos);
-            let again = Chess::to_fen(&Chess::from_fen(&printed).unwrap());
+            let again = Chess::to_fen(&Chess.read_fen(&printed).unwrap());
             assert_eq!(printed, again);
             // The suites use X-FEN and only legal en passant squares, which
             // is what the engine prints.
@@ -94,7 +96,7 @@ fn san_matches_python_chess_and_round_trips() {
         .filter(|l| !l.starts_with('#') && !l.is_empty())
     {
         let (fen, pairs) = line.split_once(" | ").expect("fen | pairs");
-        let pos = Chess::from_fen(fen).unwrap();
+        let pos = Chess.read_fen(fen).unwrap();
         let mut list = MoveList::new();
         legal_moves(&pos, &mut list);
         let mut ours: Vec<String> = list

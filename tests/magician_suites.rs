@@ -13,7 +13,7 @@ fn checks(budget: u64) -> Vec<Check> {
     for e in &mut entries {
         e.expected.retain(|&(_, n)| n <= budget);
     }
-    epd::check::<Magician>(&entries, 30)
+    epd::check(&Magician, &entries, 30)
 }
 
 fn assert_pass(checks: &[Check]) {

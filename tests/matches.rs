@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use variants::{pgn, Variant, VariantVisitor, VARIANT_IDS};
+use variants::{pgn, Registry, Variant, VariantVisitor};
 
 /// A scratch directory removed when dropped.
 struct Scratch(PathBuf);
@@ -62,12 +62,12 @@ fn read_pgn(variant: &str, file: &Path) -> Vec<(String, usize)> {
     struct Read<'a>(&'a str);
     impl VariantVisitor for Read<'_> {
         type Output = Vec<(String, usize)>;
-        fn visit<V: Variant>(self) -> Self::Output {
+        fn visit<V: Variant>(self, variant: V) -> Self::Output {
             self.0
                 .split("[Event ")
                 .filter(|g| !g.trim().is_empty())
                 .map(|g| {
-                    let game = pgn::read::<V>(&format!("[Event {g}"))
+                    let game = pgn::read(&variant, &format!("[Event {g}"))
                         .unwrap_or_else(|e| panic!("{e}\n{g}"));
                     (game.result, game.game.turns().len())
                 })
@@ -81,7 +81,8 @@ fn read_pgn(variant: &str, file: &Path) -> Vec<(String, usize)> {
 #[test]
 fn every_variant_plays_a_four_game_match_over_both_protocols() {
     let dir = Scratch::new("variants");
-    for &variant in VARIANT_IDS {
+    for variant in Registry::builtin().ids() {
+        let variant = variant.as_str();
         let (pgn_file, json_file) = (
             dir.path(&format!("{variant}.pgn")),
             dir.path(&format!("{variant}.json")),

@@ -16,7 +16,7 @@ fn parallelworlds_perft_table() {
     let text = std::fs::read_to_string(&path).unwrap();
     let entries = epd::parse(&text).unwrap();
     assert_eq!(entries.len(), 14);
-    let checks = epd::check::<ParallelWorlds>(&entries, 3);
+    let checks = epd::check(&ParallelWorlds, &entries, 3);
     // 31 turn counts and 14 first-sub-move counts.
     assert_eq!(checks.len(), 45);
     let failures: Vec<_> = checks.iter().filter(|c| !c.passed()).collect();

@@ -21,14 +21,15 @@ fn engine(variant: &str) -> Engine {
     e
 }
 
-fn play<V: Variant>(games: usize, movetime: u64) -> Vec<Outcome> {
-    let mut engines = [engine(V::ID), engine(V::ID)];
+fn play<V: Variant>(variant: V, games: usize, movetime: u64) -> Vec<Outcome> {
+    let id = variant.spec().id.clone();
+    let mut engines = [engine(&id), engine(&id)];
     let mut results = Vec::new();
     for g in 0..games {
         for e in &mut engines {
             e.send("ucinewgame");
         }
-        let mut game = Game::<V>::default();
+        let mut game = Game::start(variant.clone());
         let mut tokens: Vec<String> = Vec::new();
         // Engines alternate colours; the first mover is engine g % 2.
         let mut mover = g % 2;
@@ -76,6 +77,6 @@ fn setting(name: &str, default: u64) -> u64 {
 fn magician_selfplay_over_uci() {
     let games = setting("ARCANA_SELFPLAY_GAMES", 4) as usize;
     let movetime = setting("ARCANA_SELFPLAY_MOVETIME", 100);
-    let results = play::<Magician>(games, movetime);
+    let results = play(Magician, games, movetime);
     assert_eq!(results.len(), games);
 }

@@ -11,7 +11,7 @@ fn vanguard_perft_table() {
     let text = std::fs::read_to_string(&path).unwrap();
     let entries = epd::parse(&text).unwrap();
     assert_eq!(entries.len(), 26);
-    let checks = epd::check::<Vanguard>(&entries, 30);
+    let checks = epd::check(&Vanguard, &entries, 30);
     assert_eq!(checks.len(), 76);
     let failures: Vec<_> = checks.iter().filter(|c| !c.passed()).collect();
     assert!(failures.is_empty(), "perft mismatches: {failures:#?}");

@@ -32,10 +32,11 @@ impl BenchTotal {
 /// Called after each bench position: its index, FEN and search result.
 pub type BenchVisitor<'a, M> = dyn FnMut(usize, &str, &SearchResult<M>) + 'a;
 
-/// Searches every position of `V::BENCH_FENS` to `depth` with a fresh hash
-/// table of `hash_mib` MiB each, calling `each(index, fen, result)` after
-/// each position.
+/// Searches every bench position of `game` (its spec's `bench_fens`) to
+/// `depth` with a fresh hash table of `hash_mib` MiB each, calling
+/// `each(index, fen, result)` after each position.
 pub fn bench<V: Variant>(
+    game: &V,
     depth: i32,
     threads: usize,
     hash_mib: usize,
@@ -45,22 +46,24 @@ pub fn bench<V: Variant>(
         nodes: 0,
         elapsed: Duration::ZERO,
     };
-    run::<V>(depth, threads, hash_mib, None, each).unwrap_or(never)
+    run(game, depth, threads, hash_mib, None, each).unwrap_or(never)
 }
 
 /// [`bench`] that ends soon after `stop` is set (UCI `bench` runs like a
 /// search); `None` when it was stopped.
 pub fn bench_until<V: Variant>(
+    game: &V,
     depth: i32,
     threads: usize,
     hash_mib: usize,
     stop: &AtomicBool,
     each: &mut BenchVisitor<'_, V::Move>,
 ) -> Option<BenchTotal> {
-    run::<V>(depth, threads, hash_mib, Some(stop), each)
+    run(game, depth, threads, hash_mib, Some(stop), each)
 }
 
 fn run<V: Variant>(
+    game: &V,
     depth: i32,
     threads: usize,
     hash_mib: usize,
@@ -71,8 +74,8 @@ fn run<V: Variant>(
         nodes: 0,
         elapsed: Duration::ZERO,
     };
-    for (i, fen) in V::BENCH_FENS.iter().enumerate() {
-        let Some((shared, req)) = position::<V>(i, fen, depth, threads, hash_mib) else {
+    for (i, fen) in game.spec().bench_fens.iter().enumerate() {
+        let Some((shared, req)) = position(game, i, fen, depth, threads, hash_mib) else {
             continue;
         };
         let start = Instant::now();
@@ -119,13 +122,14 @@ fn search_until<V: Variant>(
 
 /// The fresh state and the request of bench position `i`.
 fn position<V: Variant>(
+    game: &V,
     i: usize,
     fen: &str,
     depth: i32,
     threads: usize,
     hash_mib: usize,
 ) -> Option<(Shared, Request<V>)> {
-    let Ok(root) = V::from_fen(fen) else {
+    let Ok(root) = game.read_fen(fen) else {
         log::error!("bench position {} is not a valid FEN: {fen}", i + 1);
         return None;
     };
@@ -154,18 +158,18 @@ mod tests {
     fn single_thread_bench_is_deterministic() {
         let run = || {
             let mut per_position = Vec::new();
-            let t = bench::<Chess>(4, 1, 1, &mut |_, _, r| per_position.push(r.nodes));
+            let t = bench(&Chess, 4, 1, 1, &mut |_, _, r| per_position.push(r.nodes));
             (t.nodes, per_position)
         };
         let (a, per_a) = run();
         let (b, per_b) = run();
         assert_eq!(a, b);
         assert_eq!(per_a, per_b);
-        assert_eq!(per_a.len(), Chess::BENCH_FENS.len());
+        assert_eq!(per_a.len(), Chess.spec().bench_fens.len());
         assert!(per_a.iter().all(|&n| n > 0));
         let go_on = AtomicBool::new(false);
         let mut per_c = Vec::new();
-        let c = bench_until::<Chess>(4, 1, 1, &go_on, &mut |_, _, r| per_c.push(r.nodes));
+        let c = bench_until(&Chess, 4, 1, 1, &go_on, &mut |_, _, r| per_c.push(r.nodes));
         assert_eq!(c.map(|t| t.nodes), Some(a));
         assert_eq!(per_c, per_a);
     }
@@ -174,7 +178,7 @@ mod tests {
     fn a_stopped_bench_ends_at_once() {
         let stop = AtomicBool::new(false);
         std::thread::scope(|s| {
-            let running = s.spawn(|| bench_until::<Chess>(60, 1, 1, &stop, &mut |_, _, _| {}));
+            let running = s.spawn(|| bench_until(&Chess, 60, 1, 1, &stop, &mut |_, _, _| {}));
             std::thread::sleep(Duration::from_millis(50));
             stop.store(true, Relaxed);
             assert_eq!(running.join().unwrap(), None);

@@ -21,7 +21,7 @@ fn request<V: Variant>(root: V::Position, limits: Limits, threads: usize) -> Req
 
 fn best_token(fen: &str, depth: i32, threads: usize) -> (String, Score) {
     let shared = Shared::new(16);
-    let root = Chess::from_fen(fen).unwrap();
+    let root = Chess.read_fen(fen).unwrap();
     let req = request::<Chess>(
         root,
         Limits {
@@ -80,7 +80,7 @@ fn getting_mated_is_a_negative_mate_and_stalemate_is_zero() {
     let (_, s) = best_token("7k/8/8/8/8/r7/1r6/6K1 w - - 0 1", 4, 1);
     assert!(matches!(s, Score::Mate(n) if n < 0), "{s:?}");
     let shared = Shared::new(1);
-    let stalemate = Chess::from_fen("7k/5Q2/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+    let stalemate = Chess.read_fen("7k/5Q2/8/8/8/8/8/6K1 b - - 0 1").unwrap();
     let r = search::<Chess>(
         &shared,
         &request::<Chess>(
@@ -100,7 +100,7 @@ fn getting_mated_is_a_negative_mate_and_stalemate_is_zero() {
 fn node_limit_and_stop_flag_end_the_search() {
     let shared = Shared::new(1);
     let req = request::<Chess>(
-        Chess::start(),
+        Chess.start(),
         Limits {
             nodes: Some(5000),
             ..Limits::default()
@@ -116,7 +116,7 @@ fn node_limit_and_stop_flag_end_the_search() {
         .stop
         .store(true, std::sync::atomic::Ordering::Relaxed);
     let req = request::<Chess>(
-        Chess::start(),
+        Chess.start(),
         Limits {
             infinite: true,
             ..Limits::default()
@@ -133,7 +133,7 @@ fn repetition_in_history_scores_as_a_draw() {
     // White, a queen down, has one move (Kg1), and the game already had the
     // position after it: the search must score it as a draw, not as -900.
     let shared = Shared::new(1);
-    let root = Chess::from_fen("7k/8/8/8/8/8/q7/7K w - - 10 40").unwrap();
+    let root = Chess.read_fen("7k/8/8/8/8/8/q7/7K w - - 10 40").unwrap();
     let mut req = request::<Chess>(
         root,
         Limits {
@@ -150,6 +150,7 @@ fn repetition_in_history_scores_as_a_draw() {
 
 /// A toy game whose turns have two plies: each ply adds 1 or 2 to a shared
 /// total; reaching 10 or more wins for the player who did it, at once.
+#[derive(Clone, Copy, Debug)]
 struct Race;
 
 #[derive(Clone, Debug)]
@@ -198,14 +199,8 @@ impl GamePosition for RacePos {
         0
     }
 
-    fn from_fen(fen: &str) -> Result<RacePos, FenError> {
-        let total = fen.parse().map_err(|_| FenError::new("a number"))?;
-        Ok(RacePos {
-            total,
-            ply_in_turn: 0,
-            side: Side::White,
-            winner: None,
-        })
+    fn fullmove_number(&self) -> u32 {
+        1
     }
 
     fn to_fen(&self) -> String {
@@ -218,9 +213,17 @@ impl Rules for Race {
 
     type Move = Add;
 
-    const ID: &'static str = "race";
-
-    const NAME: &'static str = "Race to ten";
+    fn spec(&self) -> &variants::GameSpec {
+        static SPEC: std::sync::LazyLock<variants::GameSpec> = std::sync::LazyLock::new(|| {
+            variants::GameSpec::new(
+                "race",
+                "Race to ten",
+                "0",
+                variants::SquareNames::single(1, 1),
+            )
+        });
+        &SPEC
+    }
 
     fn generate(pos: &RacePos, moves: &mut MoveList<Add>) {
         if pos.winner.is_none() {
@@ -238,11 +241,15 @@ impl Rules for Race {
 }
 
 impl Fen for Race {
-    const START_FEN: &'static str = "0";
-
-    const SQUARE_NAMES: variants::SquareNames = variants::SquareNames::single(1, 1);
-
-    const BOARDS: &'static [variants::board_field::BoardShape] = &[];
+    fn read_fen(&self, fen: &str) -> Result<RacePos, FenError> {
+        let total = fen.parse().map_err(|_| FenError::new("a number"))?;
+        Ok(RacePos {
+            total,
+            ply_in_turn: 0,
+            side: Side::White,
+            winner: None,
+        })
+    }
 }
 
 impl Notation for Race {
@@ -291,7 +298,7 @@ fn mover_wins(pos: &RacePos) -> bool {
 fn multi_ply_turns_negate_only_when_the_side_changes() {
     let mut wins = 0;
     for total in 0..10 {
-        let root = Race::from_fen(&total.to_string()).unwrap();
+        let root = Race.read_fen(&total.to_string()).unwrap();
         let shared = Shared::new(1);
         let req = request::<Race>(
             root.clone(),
@@ -344,7 +351,7 @@ fn checks_on_both_sides_do_not_make_the_tree_endless() {
     ] {
         let shared = Shared::new(16);
         let req = request::<Vanguard>(
-            Vanguard::from_fen(fen).unwrap(),
+            Vanguard.read_fen(fen).unwrap(),
             Limits {
                 depth: Some(4),
                 ..Limits::default()
@@ -365,7 +372,7 @@ fn parallel_worlds_turn(
 ) -> (String, variants::parallelworlds::Position, Score) {
     use variants::parallelworlds::ParallelWorlds as Pw;
     let shared = Shared::new(16);
-    let root = Pw::from_fen(fen).unwrap();
+    let root = Pw.read_fen(fen).unwrap();
     let req = request::<Pw>(
         root.clone(),
         Limits {
@@ -437,7 +444,7 @@ fn parallel_worlds_captures_a_king_and_saves_its_own() {
 /// Nodes of a fixed-depth search of `fen` with `shared`.
 fn nodes_to_depth(shared: &Shared, fen: &str, depth: i32) -> u64 {
     let req = request::<Chess>(
-        Chess::from_fen(fen).unwrap(),
+        Chess.read_fen(fen).unwrap(),
         Limits {
             depth: Some(depth),
             ..Limits::default()
@@ -476,8 +483,9 @@ fn move_ordering_statistics_last_until_cleared() {
 /// machine.)
 #[test]
 fn limits_hold_even_when_the_first_iteration_explodes() {
-    fn bounded<V: Variant>(fen: &str) {
-        let root = V::from_fen(fen).unwrap();
+    fn bounded<V: Variant>(game: V, fen: &str) {
+        let id = &game.spec().id;
+        let root = game.read_fen(fen).unwrap();
         for stop_at_once in [false, true] {
             let limits = Limits {
                 nodes: (!stop_at_once).then_some(300),
@@ -488,18 +496,23 @@ fn limits_hold_even_when_the_first_iteration_explodes() {
                 .stop
                 .store(stop_at_once, std::sync::atomic::Ordering::Relaxed);
             let r = search::<V>(&shared, &request::<V>(root.clone(), limits, 1), &Silent);
-            assert!(r.nodes < 100_000, "{}: {} nodes", V::ID, r.nodes);
+            assert!(r.nodes < 100_000, "{id}: {} nodes", r.nodes);
             let turn = first_turn::<V>(&root, &r.pv);
             let token = V::turn_to_token(&root, &turn);
-            assert!(V::parse_turn(&root, &token).is_ok(), "{}: {token}", V::ID);
+            assert!(V::parse_turn(&root, &token).is_ok(), "{id}: {token}");
         }
     }
-    bounded::<Chess>("rrbqb1kr/pPPqp1Pp/5p2/8/4Q3/8/Ppppp1pR/BRQNNNKR w QkKq - 0 2");
-    bounded::<variants::vanguard::Vanguard>(
+    bounded(
+        Chess,
+        "rrbqb1kr/pPPqp1Pp/5p2/8/4Q3/8/Ppppp1pR/BRQNNNKR w QkKq - 0 2",
+    );
+    bounded(
+        variants::vanguard::Vanguard,
         "hdyfbweqifhbcdyk/znrlaamggmaalznr/ppppsssLtSsspqpp/16/16/16/16/16/16/16/16/16/16/\
          PPSSSsspppSSPPPP/RNZLAAMGGMAAL1Rc/HWQKBYFE1ICBFYDH w ABCDEop 0 1",
     );
-    bounded::<variants::advancedwizard::AdvancedWizard>(
+    bounded(
+        variants::advancedwizard::AdvancedWizard,
         "dpagzgapd/hw*W*agaw*w*h/w*3h3w*/9/9/hw*W*agaw*w*h/w*3h3w*/9/GADPGZPAD|\
          e1e1e111e/9/9/9/9/9/9/9/E1E1E1E1E b Zz - - 0 1",
     );

@@ -76,7 +76,7 @@ pub fn fit(samples: &[Sample], mut values: Vec<f64>, k: f64, free: &[usize]) -> 
 /// games and one sample per quiet position from ply `skip` on (not in
 /// check, and the move played next changes no material), its material
 /// surplus given by `diff`.
-pub fn quiet_samples<V: Variant>(
+pub fn quiet_samples<V: Variant + Default>(
     skip: usize,
     diff: impl Fn(&V::Position) -> Vec<i8>,
 ) -> (usize, Vec<Sample>) {
@@ -94,7 +94,7 @@ pub fn quiet_samples<V: Variant>(
 /// position from ply `skip` on (not in check, and the move played next
 /// changes no material), the game's result for White and the game's
 /// number (from 0). Returns the number of finished games.
-pub fn quiet_positions<V: Variant>(
+pub fn quiet_positions<V: Variant + Default>(
     paths: impl Iterator<Item = String>,
     skip: usize,
     mut visit: impl FnMut(&V::Position, f64, usize),
@@ -103,7 +103,7 @@ pub fn quiet_positions<V: Variant>(
     for path in paths {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         for chunk in text.split("[Event ").filter(|c| !c.trim().is_empty()) {
-            let read = match pgn::read::<V>(&format!("[Event {chunk}")) {
+            let read = match pgn::read(&V::default(), &format!("[Event {chunk}")) {
                 Ok(r) => r,
                 Err(e) => {
                     eprintln!("{path}: skipped a game: {e}");

@@ -20,31 +20,36 @@ const ENUMERATED_MAX: u64 = 20_000;
 /// Most turns a fuzz input walks from its start position.
 const WALK_MAX: u8 = 24;
 
+/// The game's identifier, for messages.
+fn id<V: Variant + Default>() -> String {
+    V::default().spec().id.clone()
+}
+
 /// A FEN that is read writes back to a FEN that reads to the same position,
 /// and the position can be played: see [`exercise`].
-pub fn fen<V: Variant>(bytes: &[u8]) {
+pub fn fen<V: Variant + Default>(bytes: &[u8]) {
     let input = text(bytes);
-    let Ok(pos) = V::from_fen(&input) else {
+    let Ok(pos) = V::default().read_fen(&input) else {
         return;
     };
     let written = V::to_fen(&pos);
-    let again = V::from_fen(&written).unwrap_or_else(|e| {
+    let again = V::default().read_fen(&written).unwrap_or_else(|e| {
         panic!(
             "{}: {input:?} was read, but its FEN {written:?} is refused: {e}",
-            V::ID
+            id::<V>()
         )
     });
     assert_eq!(
         V::to_fen(&again),
         written,
         "{}: the FEN of {input:?} does not write back the same",
-        V::ID
+        id::<V>()
     );
     assert_eq!(
         V::hash(&again),
         V::hash(&pos),
         "{}: {written:?} reads back to another position",
-        V::ID
+        id::<V>()
     );
     exercise::<V>(&pos);
 }
@@ -56,14 +61,18 @@ pub fn fen<V: Variant>(bytes: &[u8]) {
 /// The input: a start (one of the variant's start and bench positions),
 /// a number of turns and their choices, then text whose words are read in
 /// turn as moves until one is refused.
-pub fn moves<V: Variant>(bytes: &[u8]) {
+pub fn moves<V: Variant + Default>(bytes: &[u8]) {
     let mut b = Bytes::new(bytes);
-    let starts: Vec<&str> = std::iter::once(V::START_FEN)
-        .chain(V::BENCH_FENS.iter().copied())
+    let game = V::default();
+    let spec = game.spec();
+    let starts: Vec<&str> = std::iter::once(&spec.start_fen)
+        .chain(&spec.bench_fens)
+        .map(String::as_str)
         .collect();
     let start = starts[b.below(starts.len())];
-    let mut pos =
-        V::from_fen(start).unwrap_or_else(|e| panic!("{}: bench FEN {start}: {e}", V::ID));
+    let mut pos = V::default()
+        .read_fen(start)
+        .unwrap_or_else(|e| panic!("{}: bench FEN {start}: {e}", id::<V>()));
     let walk = b.byte() % WALK_MAX;
     for _ in 0..walk {
         match random_turn::<V>(&pos, &mut |n| b.below(n)) {
@@ -86,7 +95,7 @@ pub fn moves<V: Variant>(bytes: &[u8]) {
                     after_human.as_deref(),
                     Ok(V::to_fen(&after_token).as_str()),
                     "{}: {word:?} reads as a token and as notation differently at {}",
-                    V::ID,
+                    id::<V>(),
                     V::to_fen(&pos)
                 );
             }
@@ -101,9 +110,9 @@ pub fn moves<V: Variant>(bytes: &[u8]) {
 
 /// A PGN that is read writes back (in human notation and in tokens) to a
 /// PGN that reads to the same game.
-pub fn pgn<V: Variant>(bytes: &[u8]) {
+pub fn pgn<V: Variant + Default>(bytes: &[u8]) {
     let input = text(bytes);
-    let Ok(read) = pgn::read::<V>(&input) else {
+    let Ok(read) = pgn::read(&V::default(), &input) else {
         return;
     };
     let game = read.game;
@@ -114,25 +123,25 @@ pub fn pgn<V: Variant>(bytes: &[u8]) {
         .collect();
     for notation in [pgn::Notation::San, pgn::Notation::Token] {
         let written = pgn::write_with::<V>(&game, &tags, &read.result, notation, None);
-        let again = pgn::read::<V>(&written).unwrap_or_else(|e| {
+        let again = pgn::read(&V::default(), &written).unwrap_or_else(|e| {
             panic!(
                 "{}: a game read from PGN writes a PGN that is refused ({e}):\n{written}",
-                V::ID
+                id::<V>()
             )
         });
         assert_eq!(
             again.game.turns(),
             game.turns(),
             "{}: the PGN written reads back to other moves:\n{written}",
-            V::ID
+            id::<V>()
         );
         assert_eq!(
             V::to_fen(again.game.position()),
             V::to_fen(game.position()),
             "{}",
-            V::ID
+            id::<V>()
         );
-        assert_eq!(again.result, read.result, "{}:\n{written}", V::ID);
+        assert_eq!(again.result, read.result, "{}:\n{written}", id::<V>());
     }
     exercise::<V>(game.position());
 }
@@ -141,7 +150,7 @@ pub fn pgn<V: Variant>(bytes: &[u8]) {
 /// the FEN reader accepts: generating and making every ply, the turn
 /// count perft uses, evaluation, static exchanges, the null move, the
 /// outcome, the text board, every turn's notation and a short search.
-pub fn exercise<V: Variant>(pos: &V::Position) {
+pub fn exercise<V: Variant + Default>(pos: &V::Position) {
     let mut list = MoveList::new();
     V::generate(pos, &mut list);
     for &mv in list.iter() {
@@ -168,7 +177,7 @@ pub fn exercise<V: Variant>(pos: &V::Position) {
             counted,
             turns,
             "{}: the bulk turn count disagrees with the turns at {}",
-            V::ID,
+            id::<V>(),
             V::to_fen(pos)
         );
     }
@@ -178,7 +187,7 @@ pub fn exercise<V: Variant>(pos: &V::Position) {
 
 /// Every legal turn's wire token, XBoard token and human notation read back
 /// to that turn (or to a turn that reaches the same position).
-pub fn notation_round_trips<V: Variant>(pos: &V::Position) {
+pub fn notation_round_trips<V: Variant + Default>(pos: &V::Position) {
     for (plies, token, after) in sample_turns::<V>(pos) {
         let human = V::turn_to_san(pos, &plies);
         let xboard = V::turn_to_xboard(pos, &plies);
@@ -190,7 +199,7 @@ pub fn notation_round_trips<V: Variant>(pos: &V::Position) {
             let back = read.unwrap_or_else(|e| {
                 panic!(
                     "{}: the {kind} {text:?} of a legal turn is refused ({e}) at {}",
-                    V::ID,
+                    id::<V>(),
                     V::to_fen(pos)
                 )
             });
@@ -200,7 +209,7 @@ pub fn notation_round_trips<V: Variant>(pos: &V::Position) {
                     V::to_fen(&reached),
                     V::to_fen(&after),
                     "{}: the {kind} {text:?} reads back to another turn at {}",
-                    V::ID,
+                    id::<V>(),
                     V::to_fen(pos)
                 );
             }
@@ -211,7 +220,9 @@ pub fn notation_round_trips<V: Variant>(pos: &V::Position) {
 /// Up to [`TURNS_CHECKED`] legal turns with their tokens and the positions
 /// after them: spread evenly over all turns, or, where there are too many
 /// to list, drawn by walks of plies.
-fn sample_turns<V: Variant>(pos: &V::Position) -> Vec<(Vec<V::Move>, String, V::Position)> {
+fn sample_turns<V: Variant + Default>(
+    pos: &V::Position,
+) -> Vec<(Vec<V::Move>, String, V::Position)> {
     if V::count_turns(pos) <= ENUMERATED_MAX {
         let all = turns::legal_turns::<V>(pos);
         let step = all.len().div_ceil(TURNS_CHECKED).max(1);
@@ -234,7 +245,11 @@ fn sample_turns<V: Variant>(pos: &V::Position) -> Vec<(Vec<V::Move>, String, V::
 /// Plays `plies` read from `text` after checking that they are one legal
 /// turn: each ply generated in its position, the side to move kept until
 /// the last ply and changed by it (or the game over).
-fn play_checked<V: Variant>(pos: &V::Position, plies: &[V::Move], text: &str) -> V::Position {
+fn play_checked<V: Variant + Default>(
+    pos: &V::Position,
+    plies: &[V::Move],
+    text: &str,
+) -> V::Position {
     let mover = V::side_to_move(pos);
     let mut at = pos.clone();
     for (i, &mv) in plies.iter().enumerate() {
@@ -243,7 +258,7 @@ fn play_checked<V: Variant>(pos: &V::Position, plies: &[V::Move], text: &str) ->
         assert!(
             list.contains(&mv),
             "{}: {text:?} reads to a ply that is not legal at {}",
-            V::ID,
+            id::<V>(),
             V::to_fen(&at)
         );
         at = V::make(&at, mv);
@@ -251,7 +266,7 @@ fn play_checked<V: Variant>(pos: &V::Position, plies: &[V::Move], text: &str) ->
         assert!(
             last || V::side_to_move(&at) == mover,
             "{}: {text:?} reads to plies that go on after the turn ended at {}",
-            V::ID,
+            id::<V>(),
             V::to_fen(pos)
         );
     }
@@ -260,7 +275,7 @@ fn play_checked<V: Variant>(pos: &V::Position, plies: &[V::Move], text: &str) ->
     assert!(
         V::side_to_move(&at) != mover || list.is_empty(),
         "{}: {text:?} reads to a turn that is not finished at {}",
-        V::ID,
+        id::<V>(),
         V::to_fen(pos)
     );
     at
@@ -268,7 +283,7 @@ fn play_checked<V: Variant>(pos: &V::Position, plies: &[V::Move], text: &str) ->
 
 /// One legal turn, each ply picked by `choose(number of plies)`, with the
 /// position after it; `None` when the side to move has none.
-fn random_turn<V: Variant>(
+fn random_turn<V: Variant + Default>(
     pos: &V::Position,
     choose: &mut impl FnMut(usize) -> usize,
 ) -> Option<(Vec<V::Move>, V::Position)> {
@@ -291,7 +306,7 @@ fn random_turn<V: Variant>(
 }
 
 /// A search of a few hundred nodes: whatever it plays is a legal turn.
-fn search_briefly<V: Variant>(pos: &V::Position) {
+fn search_briefly<V: Variant + Default>(pos: &V::Position) {
     let shared = Shared::new(1);
     let req = Request::<V> {
         root: pos.clone(),
@@ -313,7 +328,7 @@ fn search_briefly<V: Variant>(pos: &V::Position) {
         let back = V::parse_turn(pos, &token).unwrap_or_else(|e| {
             panic!(
                 "{}: the search's move {token:?} is refused ({e}) at {}",
-                V::ID,
+                id::<V>(),
                 V::to_fen(pos)
             )
         });

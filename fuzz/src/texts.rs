@@ -34,7 +34,7 @@ pub fn epd(bytes: &[u8]) {
             "{written}"
         );
     }
-    let checks = perft::epd::check::<Chess>(&entries, 1);
+    let checks = perft::epd::check(&Chess, &entries, 1);
     for c in &checks {
         assert!(c.depth <= 1, "a check beyond the depth cap: {c:?}");
     }
@@ -96,8 +96,10 @@ pub fn deck_list(bytes: &[u8]) {
 /// the reader slow (it once tried every prefix of a line).
 pub fn openings(bytes: &[u8]) {
     let (&which, rest) = bytes.split_first().unwrap_or((&0, &[]));
-    let id = variants::VARIANT_IDS[which as usize % variants::VARIANT_IDS.len()];
-    let mut referee = arcana::matches::referee::referee(id)
+    let registry = variants::Registry::builtin();
+    let ids = registry.ids();
+    let id = &ids[which as usize % ids.len()];
+    let mut referee = arcana::matches::referee::referee(&registry, id)
         .unwrap_or_else(|e| panic!("the referee of {id}: {e}"));
     let input = text(rest);
     let Ok(fens) = arcana::matches::openings::read_text(&input, "f", referee.as_mut()) else {

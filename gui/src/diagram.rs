@@ -7,7 +7,7 @@ use crate::game::{PositionView, VariantGame};
 use crate::legs;
 use serde::Serialize;
 use variants::board_field::{self, Cell};
-use variants::{Side, Variant};
+use variants::{GameSpec, Side, Variant};
 
 /// The diagram the page draws.
 #[derive(Clone, Debug, Serialize)]
@@ -24,23 +24,20 @@ pub struct DiagramView {
     pub later: Vec<String>,
 }
 
-/// The royal piece a position of the game cannot do without.
-fn royal(variant: &str) -> char {
-    if variant == "advancedwizard" {
-        'Z'
-    } else {
-        'K'
-    }
-}
-
 /// The diagram of White's `letter` in game `V`: the piece on the square
 /// nearest the first board's centre from which it has moves, with only
 /// the royal pieces of the start position beside it.
-pub fn diagram<V: Variant>(letter: char) -> Result<DiagramView, String> {
+pub fn diagram<V: Variant>(game: &V, letter: char) -> Result<DiagramView, String> {
     let letter = letter.to_ascii_uppercase();
-    let start = V::start();
-    let royal_letter = royal(V::ID);
-    let mut from_start: Vec<(String, Cell)> = board_field::cells::<V>(&start)
+    let spec = game.spec();
+    let start = game.start();
+    // The royal piece a position of the game cannot do without.
+    let royal_letter = spec
+        .pieces
+        .iter()
+        .find(|p| p.royal)
+        .map_or('K', |p| p.letter);
+    let mut from_start: Vec<(String, Cell)> = board_field::cells(game, &start)
         .into_iter()
         .filter(|(_, cell)| match cell {
             Cell::Hole => true,
@@ -65,7 +62,7 @@ pub fn diagram<V: Variant>(letter: char) -> Result<DiagramView, String> {
     // Where the start squares do not do (Advanced Wizard's Wizards face
     // each other on an open file), the royal pieces near opposite corners,
     // on no common line.
-    let first = &V::BOARDS[0];
+    let first = &spec.boards[0].shape;
     let mut corners: Vec<(String, Cell)> = from_start
         .iter()
         .filter(|(_, c)| *c == Cell::Hole)
@@ -73,7 +70,7 @@ pub fn diagram<V: Variant>(letter: char) -> Result<DiagramView, String> {
         .collect();
     let black = board_field::letter(royal_letter, Side::Black);
     corners.push((
-        V::SQUARE_NAMES.name(0, first.files - 1, first.ranks - 1),
+        spec.squares.name(0, first.files - 1, first.ranks - 1),
         Cell::Piece {
             letter: black,
             side: Side::Black,
@@ -82,7 +79,7 @@ pub fn diagram<V: Variant>(letter: char) -> Result<DiagramView, String> {
     ));
     if letter != royal_letter {
         corners.push((
-            V::SQUARE_NAMES.name(0, 1, 0),
+            spec.squares.name(0, 1, 0),
             Cell::Piece {
                 letter: royal_letter,
                 side: Side::White,
@@ -90,20 +87,26 @@ pub fn diagram<V: Variant>(letter: char) -> Result<DiagramView, String> {
             },
         ));
     }
-    let rest: Vec<&str> = V::START_FEN.split_whitespace().skip(1).collect();
+    let rest: Vec<&str> = spec.start_fen.split_whitespace().skip(1).collect();
     // The layout that lets the piece show the most moves (a piece between
     // two facing Wizards is pinned to their line).
     [from_start, corners]
         .iter()
-        .filter_map(|kept| placed::<V>(kept, &rest, letter))
+        .filter_map(|kept| placed(game, kept, &rest, letter))
         .max_by_key(|d| d.first.len() + d.later.len())
-        .ok_or_else(|| format!("no diagram for '{letter}' in {}", V::NAME))
+        .ok_or_else(|| format!("no diagram for '{letter}' in {}", spec.name))
 }
 
 /// The diagram of `letter` beside the `kept` cells, on the square nearest
 /// the centre from which it moves.
-fn placed<V: Variant>(kept: &[(String, Cell)], rest: &[&str], letter: char) -> Option<DiagramView> {
-    for (board, shape) in V::BOARDS.iter().enumerate() {
+fn placed<V: Variant>(
+    game: &V,
+    kept: &[(String, Cell)],
+    rest: &[&str],
+    letter: char,
+) -> Option<DiagramView> {
+    let spec = game.spec();
+    for (board, shape) in spec.shapes().iter().enumerate() {
         let mut squares: Vec<(usize, usize)> = (0..shape.ranks)
             .flat_map(|r| (0..shape.files).map(move |f| (f, r)))
             .collect();
@@ -115,24 +118,24 @@ fn placed<V: Variant>(kept: &[(String, Cell)], rest: &[&str], letter: char) -> O
         };
         squares.sort_by_key(|&(f, r)| centre(f, r));
         for (file, rank) in squares {
-            let square = V::SQUARE_NAMES.name(board, file, rank);
+            let square = spec.squares.name(board, file, rank);
             if kept.iter().any(|(s, _)| *s == square) {
                 continue;
             }
-            let field = board_text::<V>(kept, board, file, rank, letter);
+            let field = board_text(spec, kept, board, file, rank, letter);
             for fen in fens(&field, rest) {
-                let Ok(pos) = V::from_fen(&fen) else {
+                let Ok(pos) = game.read_fen(&fen) else {
                     continue;
                 };
                 if V::side_to_move(&pos) != Side::White {
                     continue;
                 }
-                let (first, later) = destinations::<V>(&pos, &square);
+                let (first, later) = destinations(game, &pos, &square);
                 if !first.is_empty() {
                     return Some(DiagramView {
                         letter,
                         square,
-                        position: VariantGame::<V>::position_view(&pos),
+                        position: VariantGame::<V>::position_view(game, &pos),
                         first,
                         later,
                     });
@@ -144,7 +147,8 @@ fn placed<V: Variant>(kept: &[(String, Cell)], rest: &[&str], letter: char) -> O
 }
 
 /// The board field with the kept cells and `letter` on (board, file, rank).
-fn board_text<V: Variant>(
+fn board_text(
+    spec: &GameSpec,
     kept: &[(String, Cell)],
     board: usize,
     file: usize,
@@ -152,7 +156,7 @@ fn board_text<V: Variant>(
     letter: char,
 ) -> String {
     let mut out = String::new();
-    for (b, shape) in V::BOARDS.iter().enumerate() {
+    for (b, shape) in spec.shapes().iter().enumerate() {
         if b > 0 {
             out.push('|');
         }
@@ -161,7 +165,7 @@ fn board_text<V: Variant>(
                 item.push(letter);
                 return true;
             }
-            let name = V::SQUARE_NAMES.name(b, f, r);
+            let name = spec.squares.name(b, f, r);
             match kept.iter().find(|(s, _)| *s == name).map(|(_, c)| c) {
                 Some(Cell::Hole) => item.push('*'),
                 Some(Cell::Piece { letter, .. }) => item.push(*letter),
@@ -204,12 +208,16 @@ fn fens(field: &str, rest: &[&str]) -> Vec<String> {
 
 /// The squares the legal moves from `square` reach: by their first leg,
 /// and by later legs elsewhere.
-fn destinations<V: Variant>(pos: &V::Position, square: &str) -> (Vec<String>, Vec<String>) {
+fn destinations<V: Variant>(
+    game: &V,
+    pos: &V::Position,
+    square: &str,
+) -> (Vec<String>, Vec<String>) {
     let mut first = Vec::new();
     let mut later = Vec::new();
     for ply in VariantGame::<V>::legal_plies(pos) {
         let token = V::turn_to_token(pos, &[ply]);
-        let Some(legs) = legs::split(&token, &V::SQUARE_NAMES) else {
+        let Some(legs) = legs::split(&token, &game.spec().squares) else {
             continue;
         };
         let Some((head, tail)) = legs.split_first() else {
@@ -235,15 +243,20 @@ struct MakeDiagram(char);
 
 impl variants::VariantVisitor for MakeDiagram {
     type Output = Result<DiagramView, String>;
-    fn visit<V: Variant>(self) -> Self::Output {
-        diagram::<V>(self.0)
+    fn visit<V: Variant>(self, game: V) -> Self::Output {
+        diagram(&game, self.0)
     }
 }
 
 /// The `diagram` message for White's `letter` in `variant`.
-pub fn message(variant: &str, letter: char) -> Result<serde_json::Value, String> {
-    let view =
-        variants::with_variant(variant, MakeDiagram(letter)).map_err(|e| e.to_string())??;
+pub fn message(
+    registry: &variants::Registry,
+    variant: &str,
+    letter: char,
+) -> Result<serde_json::Value, String> {
+    let view = registry
+        .visit(variant, MakeDiagram(letter))
+        .map_err(|e| e.to_string())??;
     let mut v = serde_json::to_value(view).map_err(|e| e.to_string())?;
     v["t"] = "diagram".into();
     Ok(v)

@@ -69,9 +69,9 @@ pub struct OutcomeView {
 #[derive(Clone, Debug, Serialize)]
 pub struct StateView {
     /// Variant id.
-    pub variant: &'static str,
+    pub variant: String,
     /// The variant's name.
-    pub name: &'static str,
+    pub name: String,
     /// Files and ranks per board.
     pub files: usize,
     /// Ranks per board.
@@ -121,6 +121,7 @@ pub struct InfoView {
 
 struct PageReporter<V: Variant> {
     root: V::Position,
+    squares: variants::SquareNames,
     sink: Box<dyn Fn(InfoView) + Send + Sync>,
 }
 
@@ -144,7 +145,7 @@ impl<V: Variant> engine::Reporter for PageReporter<V> {
             };
             san.push(V::turn_to_san(&pos, &plies));
             if arrows.len() < 2 {
-                arrows.push(legs::split(token, &V::SQUARE_NAMES).unwrap_or_default());
+                arrows.push(legs::split(token, &self.squares).unwrap_or_default());
             }
             for &m in &plies {
                 pos = V::make(&pos, m);
@@ -222,14 +223,16 @@ pub struct VariantGame<V: Variant> {
 }
 
 impl<V: Variant> VariantGame<V> {
-    /// A new game from `fen` (or the start).
-    pub fn new(fen: Option<&str>) -> Result<Self, String> {
+    /// A new game of `variant` from `fen` (or the start).
+    pub fn new(variant: V, fen: Option<&str>) -> Result<Self, String> {
         let start = match fen {
-            Some(f) if !f.trim().is_empty() => V::from_fen(f.trim()).map_err(|e| e.to_string())?,
-            _ => V::start(),
+            Some(f) if !f.trim().is_empty() => {
+                variant.read_fen(f.trim()).map_err(|e| e.to_string())?
+            }
+            _ => variant.start(),
         };
         Ok(VariantGame {
-            game: Game::new(start),
+            game: Game::new(variant, start),
             pending: Vec::new(),
         })
     }
@@ -242,8 +245,8 @@ impl<V: Variant> VariantGame<V> {
         p
     }
 
-    pub(crate) fn position_view(pos: &V::Position) -> PositionView {
-        let cells = board_field::cells::<V>(pos)
+    pub(crate) fn position_view(variant: &V, pos: &V::Position) -> PositionView {
+        let cells = board_field::cells(variant, pos)
             .into_iter()
             .map(|(square, cell)| match cell {
                 Cell::Hole => CellView {
@@ -270,7 +273,10 @@ impl<V: Variant> VariantGame<V> {
     fn positions(&self) -> Vec<V::Position> {
         let mut out = vec![self.game.start_position().clone()];
         for turn in self.game.turns() {
-            let mut p = out.last().cloned().unwrap_or_else(V::start);
+            let mut p = out
+                .last()
+                .cloned()
+                .unwrap_or_else(|| self.game.variant().start());
             for &m in turn {
                 p = V::make(&p, m);
             }
@@ -311,6 +317,8 @@ pub fn outcome_view(o: &Outcome) -> OutcomeView {
 
 impl<V: Variant> GuiGame for VariantGame<V> {
     fn state(&self) -> StateView {
+        let spec = self.game.variant().spec();
+        let names = spec.squares;
         let pos = self.current();
         let game_over = self.pending.is_empty() && self.game.outcome().is_some();
         let plies = if game_over {
@@ -320,7 +328,7 @@ impl<V: Variant> GuiGame for VariantGame<V> {
                 .into_iter()
                 .map(|m| {
                     let token = V::turn_to_token(&pos, &[m]);
-                    let legs = legs::split(&token, &V::SQUARE_NAMES).unwrap_or_default();
+                    let legs = legs::split(&token, &names).unwrap_or_default();
                     PlyView { token, legs }
                 })
                 .collect()
@@ -335,7 +343,7 @@ impl<V: Variant> GuiGame for VariantGame<V> {
             .map(|((turn, before), after)| {
                 let token = V::turn_to_token(before, turn);
                 TurnView {
-                    legs: legs::split(&token, &V::SQUARE_NAMES).unwrap_or_default(),
+                    legs: legs::split(&token, &names).unwrap_or_default(),
                     san: V::turn_to_san(before, turn),
                     side: side_name(V::side_to_move(before)),
                     fen: V::to_fen(after),
@@ -353,10 +361,9 @@ impl<V: Variant> GuiGame for VariantGame<V> {
                 t
             })
             .collect();
-        let names = V::SQUARE_NAMES;
         StateView {
-            variant: V::ID,
-            name: V::NAME,
+            variant: spec.id.clone(),
+            name: spec.name.clone(),
             files: names.files,
             ranks: names.ranks,
             boards: if names.boards.is_empty() {
@@ -365,8 +372,8 @@ impl<V: Variant> GuiGame for VariantGame<V> {
                 names.boards.iter().map(|c| c.to_string()).collect()
             },
             start_fen: V::to_fen(self.game.start_position()),
-            marked: V::marked_squares(),
-            position: Self::position_view(&pos),
+            marked: spec.marked.clone(),
+            position: Self::position_view(self.game.variant(), &pos),
             plies,
             pending,
             history,
@@ -440,7 +447,9 @@ impl<V: Variant> GuiGame for VariantGame<V> {
     }
 
     fn view(&self, turns: usize) -> Option<PositionView> {
-        self.positions().get(turns).map(Self::position_view)
+        self.positions()
+            .get(turns)
+            .map(|p| Self::position_view(self.game.variant(), p))
     }
 
     fn turns_played(&self) -> usize {
@@ -465,6 +474,7 @@ impl<V: Variant> GuiGame for VariantGame<V> {
             game.undo();
         }
         let root = game.position().clone();
+        let squares = game.variant().spec().squares;
         // Hashes of the earlier positions, for repetitions.
         let mut history = game.hashes().to_vec();
         history.pop();
@@ -480,6 +490,7 @@ impl<V: Variant> GuiGame for VariantGame<V> {
             };
             let reporter = PageReporter::<V> {
                 root: root.clone(),
+                squares,
                 sink: job.sink,
             };
             let result = engine::search(&job.shared, &req, &reporter);

@@ -73,10 +73,10 @@ mod tests {
     #[test]
     fn legs_of_every_kind_split() {
         use variants::prelude::*;
-        let chess = variants::chess::Chess::SQUARE_NAMES;
-        let vanguard = variants::vanguard::Vanguard::SQUARE_NAMES;
-        let wizard = variants::advancedwizard::AdvancedWizard::SQUARE_NAMES;
-        let worlds = variants::parallelworlds::ParallelWorlds::SQUARE_NAMES;
+        let chess = variants::chess::Chess.spec().squares;
+        let vanguard = variants::vanguard::Vanguard.spec().squares;
+        let wizard = variants::advancedwizard::AdvancedWizard.spec().squares;
+        let worlds = variants::parallelworlds::ParallelWorlds.spec().squares;
         let one = |t: &str, n: &SquareNames| split(t, n).unwrap();
         assert_eq!(one("e7e8q", &chess)[0].suffix, "q");
         assert_eq!(one("e7e8q", &chess)[0].to, "e8");

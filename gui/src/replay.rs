@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 use serde_json::Value;
-use variants::{canonical_id, pgn, with_variant, Variant, VariantVisitor};
+use variants::{pgn, Registry, Variant, VariantVisitor};
 
 /// One game of the file.
 #[derive(Clone, Debug, Serialize)]
@@ -32,15 +32,18 @@ pub struct Recorded {
     pub turns: usize,
 }
 
-/// Reads every game of `text`, a PGN or an `arcana match` JSON report.
-pub fn read(text: &str) -> Result<Vec<Recorded>, String> {
+/// Reads every game of `text`, a PGN or an `arcana match` JSON report, of
+/// the games of `registry`.
+pub fn read(registry: &Registry, text: &str) -> Result<Vec<Recorded>, String> {
     let games = if text.trim_start().starts_with('{') {
         read_report(text)?
     } else {
         split_pgn(text)
             .into_iter()
             .enumerate()
-            .map(|(i, chunk)| read_pgn_game(chunk).map_err(|e| format!("game {}: {e}", i + 1)))
+            .map(|(i, chunk)| {
+                read_pgn_game(registry, chunk).map_err(|e| format!("game {}: {e}", i + 1))
+            })
             .collect::<Result<Vec<_>, _>>()?
     };
     if games.is_empty() {
@@ -158,8 +161,8 @@ struct ReadPgn<'a>(&'a str);
 
 impl VariantVisitor for ReadPgn<'_> {
     type Output = Result<ReadGame, String>;
-    fn visit<V: Variant>(self) -> Self::Output {
-        let read = pgn::read::<V>(self.0).map_err(|e| e.to_string())?;
+    fn visit<V: Variant>(self, game: V) -> Self::Output {
+        let read = pgn::read(&game, self.0).map_err(|e| e.to_string())?;
         let mut pos = read.game.start_position().clone();
         let start_fen = V::to_fen(&pos);
         let mut moves = Vec::new();
@@ -169,17 +172,19 @@ impl VariantVisitor for ReadPgn<'_> {
                 pos = V::make(&pos, m);
             }
         }
-        let start = (start_fen != V::START_FEN).then_some(start_fen);
+        let start = (start_fen != game.spec().start_fen).then_some(start_fen);
         Ok((start, moves, read.result, read.tags))
     }
 }
 
-fn read_pgn_game(chunk: &str) -> Result<Recorded, String> {
+fn read_pgn_game(registry: &Registry, chunk: &str) -> Result<Recorded, String> {
     // A PGN without a Variant tag is orthodox chess.
-    let variant =
-        canonical_id(tag(chunk, "Variant").unwrap_or("chess")).map_err(|e| e.to_string())?;
-    let (start_fen, moves, result, tags) =
-        with_variant(variant, ReadPgn(chunk)).map_err(|e| e.to_string())??;
+    let variant = registry
+        .canonical_id(tag(chunk, "Variant").unwrap_or("chess"))
+        .map_err(|e| e.to_string())?;
+    let (start_fen, moves, result, tags) = registry
+        .visit(&variant, ReadPgn(chunk))
+        .map_err(|e| e.to_string())??;
     let tag = |name: &str| {
         tags.iter()
             .find(|(k, _)| k == name)
@@ -216,7 +221,7 @@ mod tests {
         let text = "[Event \"m\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n\
                     1. f3 e5 2. g4 Qh4# {White is mated} 0-1\n\n\
                     [Event \"m\"]\n[Variant \"Magician Chess\"]\n[Result \"*\"]\n\n1. c2c3 *\n";
-        let games = read(text).unwrap();
+        let games = read(&Registry::builtin(), text).unwrap();
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].moves, ["f2f3", "e7e5", "g2g4", "d8h4"]);
         assert_eq!(games[0].reason, "White is mated");
@@ -226,10 +231,10 @@ mod tests {
         );
         assert_eq!(games[1].variant, "magician");
         assert_eq!(games[1].moves.len(), 1);
-        assert!(read("1. e4 e5 2. Ke3 Ke6 3. Kxe6 *")
+        assert!(read(&Registry::builtin(), "1. e4 e5 2. Ke3 Ke6 3. Kxe6 *")
             .unwrap_err()
             .contains("game 1"));
-        assert!(read("").is_err());
-        assert!(read("{\"match\": 3}").is_err());
+        assert!(read(&Registry::builtin(), "").is_err());
+        assert!(read(&Registry::builtin(), "{\"match\": 3}").is_err());
     }
 }

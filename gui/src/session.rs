@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
-use variants::{with_variant, Side, Variant, VariantVisitor};
+use variants::{Registry, Side, Variant, VariantVisitor};
 
 /// Search threads running in the whole process, over every tab: a new
 /// search takes what the machine has left, at least one thread, so tabs
@@ -156,7 +156,9 @@ struct Running {
 /// One tab's state.
 pub struct Session {
     game: Box<dyn GuiGame>,
-    variant: &'static str,
+    variant: String,
+    /// The games the page can open.
+    registry: Arc<Registry>,
     mode: Mode,
     user_side: char,
     limits: MoveLimits,
@@ -180,14 +182,20 @@ pub struct Session {
 struct MakeGame<'a>(Option<&'a str>);
 
 impl VariantVisitor for MakeGame<'_> {
-    type Output = Result<(Box<dyn GuiGame>, &'static str), String>;
-    fn visit<V: Variant>(self) -> Self::Output {
-        Ok((Box::new(VariantGame::<V>::new(self.0)?), V::ID))
+    type Output = Result<(Box<dyn GuiGame>, String), String>;
+    fn visit<V: Variant>(self, game: V) -> Self::Output {
+        let id = game.spec().id.clone();
+        Ok((Box::new(VariantGame::new(game, self.0)?), id))
     }
 }
 
-fn new_game(variant: &str, fen: Option<&str>) -> Result<(Box<dyn GuiGame>, &'static str), String> {
-    with_variant(&variant.to_ascii_lowercase(), MakeGame(fen))
+fn new_game(
+    registry: &Registry,
+    variant: &str,
+    fen: Option<&str>,
+) -> Result<(Box<dyn GuiGame>, String), String> {
+    registry
+        .visit(variant, MakeGame(fen))
         .map_err(|e| e.to_string())
         .and_then(|r| r)
 }
@@ -201,10 +209,17 @@ impl Session {
     /// A chess game in play mode; `events` carries the search threads'
     /// reports back to the session's task.
     pub fn new(events: UnboundedSender<Event>) -> Session {
-        let (game, variant) = new_game("chess", None).expect("chess exists");
+        Self::with_registry(events, Arc::new(Registry::builtin()))
+    }
+
+    /// A game of the first of `registry`'s games in play mode.
+    pub fn with_registry(events: UnboundedSender<Event>, registry: Arc<Registry>) -> Session {
+        let first = registry.ids().into_iter().next().unwrap_or_default();
+        let (game, variant) = new_game(&registry, &first, None).expect("a registry has a game");
         Session {
             game,
             variant,
+            registry,
             mode: Mode::Play,
             user_side: 'w',
             limits: MoveLimits {
@@ -260,7 +275,7 @@ impl Session {
                 mode,
                 limits,
             } => {
-                let (game, id) = new_game(&variant, fen.as_deref())?;
+                let (game, id) = new_game(&self.registry, &variant, fen.as_deref())?;
                 if let Some(l) = limits {
                     self.limits = l;
                 }
@@ -366,7 +381,7 @@ impl Session {
                 Ok(vec![])
             }
             Command::Open { text } => {
-                let games = replay::read(&text)?;
+                let games = replay::read(&self.registry, &text)?;
                 self.replay(&games[0], 0)?;
                 self.library = games;
                 Ok(vec![json!({"t": "games", "games": self.library})])
@@ -381,14 +396,22 @@ impl Session {
                 Ok(vec![])
             }
             Command::Deck { text } => Ok(vec![crate::deck::check(&text)]),
-            Command::Piece { letter } => Ok(vec![crate::diagram::message(self.variant, letter)?]),
+            Command::Piece { letter } => Ok(vec![crate::diagram::message(
+                &self.registry,
+                &self.variant,
+                letter,
+            )?]),
         }
     }
 
     /// Puts a recorded game on the board, at its start, for two players
     /// (stepping through it, or playing on from any turn).
     fn replay(&mut self, recorded: &Recorded, index: usize) -> Result<(), String> {
-        let (mut game, id) = new_game(&recorded.variant, recorded.start_fen.as_deref())?;
+        let (mut game, id) = new_game(
+            &self.registry,
+            &recorded.variant,
+            recorded.start_fen.as_deref(),
+        )?;
         for (n, token) in recorded.moves.iter().enumerate() {
             game.play_turn(token)
                 .map_err(|e| format!("game {}, turn {} ({token}): {e}", index + 1, n + 1))?;
@@ -402,7 +425,7 @@ impl Session {
 
     /// A game on the board in place of the last: searches stop, the user
     /// has the side to move, the clock starts again and the table forgets.
-    fn put_game(&mut self, game: Box<dyn GuiGame>, id: &'static str) {
+    fn put_game(&mut self, game: Box<dyn GuiGame>, id: String) {
         self.stop();
         self.game = game;
         self.variant = id;
@@ -628,8 +651,8 @@ impl Session {
     }
 
     /// The variant played.
-    pub fn variant(&self) -> &'static str {
-        self.variant
+    pub fn variant(&self) -> &str {
+        &self.variant
     }
 }
 

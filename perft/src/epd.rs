@@ -109,9 +109,9 @@ impl Check {
     }
 }
 
-/// Checks every entry up to `max_depth`, running positions in parallel on
-/// the current rayon pool.
-pub fn check<V: Variant>(entries: &[EpdEntry], max_depth: u32) -> Vec<Check> {
+/// Checks every entry, as positions of `game`, up to `max_depth`, running
+/// positions in parallel on the current rayon pool.
+pub fn check<V: Variant>(game: &V, entries: &[EpdEntry], max_depth: u32) -> Vec<Check> {
     use rayon::prelude::*;
     let jobs: Vec<(&EpdEntry, u32, u64)> = entries
         .iter()
@@ -125,7 +125,8 @@ pub fn check<V: Variant>(entries: &[EpdEntry], max_depth: u32) -> Vec<Check> {
             fen: e.fen.clone(),
             depth,
             expected,
-            actual: V::from_fen(&e.fen)
+            actual: game
+                .read_fen(&e.fen)
                 .map(|pos| perft::<V>(&pos, depth))
                 .map_err(|err| err.to_string()),
         })
@@ -137,7 +138,8 @@ pub fn check<V: Variant>(entries: &[EpdEntry], max_depth: u32) -> Vec<Check> {
                 fen: e.fen.clone(),
                 depth: 0,
                 expected,
-                actual: V::from_fen(&e.fen)
+                actual: game
+                    .read_fen(&e.fen)
                     .map(|pos| {
                         let mut list = variants::MoveList::new();
                         V::generate(&pos, &mut list);
@@ -163,7 +165,7 @@ mod tests {
         assert_eq!(entries[0].line, 3);
         assert_eq!(entries[0].expected, vec![(1, 3), (2, 9)]);
         assert_eq!(entries[0].first_plies, Some(3));
-        let checks = check::<Chess>(&entries, 9);
+        let checks = check(&Chess, &entries, 9);
         assert_eq!(checks.len(), 3);
         assert!(checks.iter().all(Check::passed), "{checks:?}");
     }
@@ -171,11 +173,11 @@ mod tests {
     #[test]
     fn reports_mismatch_and_bad_lines() {
         let entries = parse("8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 4").unwrap();
-        let checks = check::<Chess>(&entries, 5);
+        let checks = check(&Chess, &entries, 5);
         assert_eq!(checks[0].actual, Ok(3));
         assert!(!checks[0].passed());
         let wrong_plies = parse("8/8/8/8/8/8/8/K6k w - - 0 1 ;S 2 ;D1 3").unwrap();
-        let checks = check::<Chess>(&wrong_plies, 1);
+        let checks = check(&Chess, &wrong_plies, 1);
         assert!(checks
             .iter()
             .any(|c| c.depth == 0 && c.actual == Ok(3) && !c.passed()));
@@ -183,6 +185,6 @@ mod tests {
         assert_eq!(parse("x ;D1 abc").unwrap_err().line, 1);
         assert!(parse("8/8/8/8/8/8/8/K6k w - - 0 1").is_err());
         let bad_fen = parse("garbage ;D1 1").unwrap();
-        assert!(check::<Chess>(&bad_fen, 1)[0].actual.is_err());
+        assert!(check(&Chess, &bad_fen, 1)[0].actual.is_err());
     }
 }

@@ -205,7 +205,7 @@ mod tests {
 
     #[test]
     fn start_position_small_depths() {
-        let pos = Chess::start();
+        let pos = Chess.start();
         let expected = [1, 20, 400, 8_902, 197_281];
         for (d, &n) in expected.iter().enumerate() {
             assert_eq!(perft::<Chess>(&pos, d as u32), n, "depth {d}");
@@ -214,9 +214,9 @@ mod tests {
 
     #[test]
     fn divide_sums_and_threads_agree() {
-        let pos =
-            Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-                .unwrap();
+        let pos = Chess
+            .read_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
         let one = divide::<Chess>(&pos, 3, 1);
         let two = divide::<Chess>(&pos, 3, 2);
         assert_eq!(one.nodes, 97_862);
@@ -231,7 +231,7 @@ mod tests {
     #[test]
     fn a_stopped_divide_reports_only_whole_subtrees() {
         let stop = AtomicBool::new(false);
-        let pos = Chess::start();
+        let pos = Chess.start();
         std::thread::scope(|s| {
             let counting = s.spawn(|| divide_until::<Chess>(&pos, 30, 1, &stop));
             std::thread::sleep(Duration::from_millis(20));

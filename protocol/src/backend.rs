@@ -223,9 +223,9 @@ impl Reporter for ProtocolReporter {
 }
 
 impl<V: Variant> VariantBackend<V> {
-    fn new(hash_mib: usize) -> Self {
+    fn new(variant: V, hash_mib: usize) -> Self {
         VariantBackend {
-            game: Game::default(),
+            game: Game::start(variant),
             chess960: false,
             hash_mib,
             shared: Arc::new(Shared::new(hash_mib)),
@@ -239,13 +239,17 @@ impl<V: Variant> VariantBackend<V> {
         V::parse_san(pos, token)
     }
 
+    fn variant(&self) -> &V {
+        self.game.variant()
+    }
+
     /// Rebuilds the game with the Chess960 flag applied to its start.
     fn rebuild(&mut self, start: V::Position) -> Game<V> {
-        let mut start = V::from_fen(&V::to_fen(&start)).unwrap_or(start);
+        let mut start = self.variant().read_fen(&V::to_fen(&start)).unwrap_or(start);
         if self.chess960 {
             V::set_chess960(&mut start, true);
         }
-        Game::new(start)
+        Game::new(self.variant().clone(), start)
     }
 }
 
@@ -260,8 +264,8 @@ impl<V: Variant> Backend for VariantBackend<V> {
             Some(n) => (self.game.clone(), n),
             None => {
                 let start = match fen {
-                    Some(f) => V::from_fen(f).map_err(|e| e.to_string())?,
-                    None => V::start(),
+                    Some(f) => self.variant().read_fen(f).map_err(|e| e.to_string())?,
+                    None => self.variant().start(),
                 };
                 (self.rebuild(start), 0)
             }
@@ -308,7 +312,7 @@ impl<V: Variant> Backend for VariantBackend<V> {
     }
 
     fn xboard_definition(&self) -> Vec<String> {
-        V::xboard_definition()
+        self.variant().xboard_definition()
     }
 
     fn eval_white(&self) -> i32 {
@@ -501,8 +505,10 @@ impl<V: Variant> Backend for VariantBackend<V> {
         notify: Sender<Event>,
     ) -> Result<(), String> {
         let (threads, hash_mib) = (options.threads, options.hash_mib);
+        let game = self.variant().clone();
         self.start_batch(notify, move |stop| {
-            let total = engine::bench::bench_until::<V>(
+            let total = engine::bench::bench_until(
+                &game,
                 depth,
                 threads,
                 hash_mib,
@@ -578,7 +584,7 @@ pub struct MakeBackend(pub usize);
 
 impl VariantVisitor for MakeBackend {
     type Output = Box<dyn Backend>;
-    fn visit<V: Variant>(self) -> Box<dyn Backend> {
-        Box::new(VariantBackend::<V>::new(self.0))
+    fn visit<V: Variant>(self, game: V) -> Box<dyn Backend> {
+        Box::new(VariantBackend::new(game, self.0))
     }
 }

@@ -17,7 +17,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
-use variants::with_variant;
+use variants::Registry;
 
 pub use uci::parse_go;
 
@@ -69,6 +69,8 @@ pub struct Session {
     protocol: Protocol,
     options: Options,
     backend: Box<dyn Backend>,
+    /// The games this session can play.
+    registry: Registry,
     /// The variant as the user named it (`chess`, `fischerandom`, ...).
     variant: String,
     notify: Sender<Event>,
@@ -83,29 +85,44 @@ pub struct Session {
 /// flood of input cannot grow memory without bound.
 const DEFERRED_MAX: usize = 10_000;
 
-/// What `help` prints before a protocol is chosen.
-const HELP: &[&str] = &[
-    "Arcana is a chess-variant engine: a GUI or a match runner drives it over UCI or XBoard.",
-    "  uci       start a UCI session (then: setoption, position, go, stop, d, eval, bench, quit)",
-    "  xboard    start an XBoard (CECP v2) session",
-    "UCI commands such as 'position startpos' and 'go depth 10' also work without 'uci'.",
-    "Variants: setoption name UCI_Variant value <chess|magician|vanguard|advancedwizard|parallelworlds>.",
-    "Outside the engine: arcana --help (perft, bench, match, deck).",
-];
+/// What `help` prints before a protocol is chosen, for these games.
+fn help(registry: &Registry) -> Vec<String> {
+    vec![
+        "Arcana is a chess-variant engine: a GUI or a match runner drives it over UCI or XBoard.".into(),
+        "  uci       start a UCI session (then: setoption, position, go, stop, d, eval, bench, quit)".into(),
+        "  xboard    start an XBoard (CECP v2) session".into(),
+        "UCI commands such as 'position startpos' and 'go depth 10' also work without 'uci'.".into(),
+        format!(
+            "Variants: setoption name UCI_Variant value <{}>.",
+            registry.ids().join("|")
+        ),
+        "Outside the engine: arcana --help (perft, bench, match, deck).".into(),
+    ]
+}
 
 impl Session {
-    /// A session writing protocol lines to `out`.
+    /// A session writing protocol lines to `out`, playing the built-in
+    /// games.
     pub fn new(out: impl Write + Send + 'static) -> Self {
+        Self::with_registry(out, Registry::builtin())
+    }
+
+    /// A session writing protocol lines to `out`, playing the games of
+    /// `registry` (the first is the one it starts with).
+    pub fn with_registry(out: impl Write + Send + 'static, registry: Registry) -> Self {
         let options = Options::default();
-        let backend =
-            with_variant("chess", MakeBackend(options.hash_mib)).expect("chess is built in");
+        let first = registry.ids().into_iter().next().unwrap_or_default();
+        let backend = registry
+            .visit(&first, MakeBackend(options.hash_mib))
+            .expect("a registry has a game");
         let (notify, events) = channel();
         Session {
             out: Arc::new(Mutex::new(Box::new(out))),
             protocol: Protocol::Undecided,
             options,
             backend,
-            variant: "chess".to_string(),
+            registry,
+            variant: first,
             notify,
             events: Some(events),
             xboard: xboard::State::default(),
@@ -139,12 +156,20 @@ impl Session {
     /// Chess960 castling); the game restarts from the variant's start.
     fn switch_variant(&mut self, name: &str) -> Result<(), String> {
         let lower = name.to_ascii_lowercase();
-        let (id, frc) = match lower.as_str() {
-            "fischerandom" | "chess960" => ("chess", true),
-            other => (other, false),
+        // Chess960 is the game with Chess960 castling, with it on.
+        let chess960 = self
+            .registry
+            .specs()
+            .find(|s| s.chess960)
+            .map(|s| s.id.clone());
+        let (id, frc) = match (lower.as_str(), chess960) {
+            ("fischerandom" | "chess960", Some(id)) => (id, true),
+            (other, _) => (other.to_string(), false),
         };
-        let mut backend =
-            with_variant(id, MakeBackend(self.options.hash_mib)).map_err(|e| e.to_string())?;
+        let mut backend = self
+            .registry
+            .visit(&id, MakeBackend(self.options.hash_mib))
+            .map_err(|e| e.to_string())?;
         self.backend.end_search(backend::End::Stop);
         backend.set_chess960(frc || self.options.chess960);
         self.backend = backend;
@@ -224,8 +249,8 @@ impl Session {
                     self.uci_command(line)
                 }
                 "help" => {
-                    for l in HELP {
-                        self.say(l);
+                    for l in help(&self.registry) {
+                        self.say(&l);
                     }
                 }
                 _ => self.say(&format!(

@@ -364,7 +364,7 @@ fn uci_switching_the_variant_during_a_search_never_hangs() {
     // The second search was Magician's.
     let second = bestmoves(&out)[1];
     use variants::magician::Magician;
-    let start = Magician::start();
+    let start = Magician.start();
     assert!(Magician::parse_turn(&start, second).is_ok(), "{second}");
 }
 
@@ -611,7 +611,7 @@ fn xboard_variant_vanguard_defines_board_pieces_and_takes_the_gui_fen() {
     );
     let pieces: Vec<&String> = lines.iter().filter(|l| l.starts_with("piece ")).collect();
     let letters: String = pieces.iter().map(|l| &l[6..7]).collect();
-    assert_eq!(letters, "KQRBNPSTCEDIYHFGAMLWZ");
+    assert_eq!(letters, "KQRBNPCAWHGFSLYMDTIEZ");
     assert!(pieces.contains(&&"piece N& NmpafmpafmpafmpasW".to_string()));
     assert_eq!(lines.last().map(String::as_str), Some("pong 1"));
     // Chess defines nothing: XBoard knows it.
@@ -643,7 +643,7 @@ fn advancedwizard_black_moves_first_over_uci_and_xboard() {
     assert!(out.contains("        Earth                        Sky"));
     let best = bestmoves(&out);
     assert_eq!(best.len(), 2, "{out}");
-    let black = variants::advancedwizard::AdvancedWizard::start();
+    let black = variants::advancedwizard::AdvancedWizard.start();
 
     let first = variants::advancedwizard::AdvancedWizard::parse_turn(&black, best[0]).unwrap();
     assert_eq!(
@@ -838,10 +838,10 @@ fn parallelworlds_turns_of_several_sub_moves_over_uci_and_xboard() {
          position startpos moves 1e21e4,1d21d4\nposition startpos moves 1e21e4,3g13f3 1d71d5,3e73e5,1b82b8\nd\nisready\n",
     );
     assert!(out.contains("   level 3             level 2             level 1"));
-    assert!(out.contains(&format!("Fen: {}", Pw::START_FEN)));
+    assert!(out.contains(&format!("Fen: {}", Pw.spec().start_fen.as_str())));
     let best = bestmoves(&out);
     assert_eq!(best.len(), 2, "{out}");
-    let start = Pw::start();
+    let start = Pw.start();
     let first = Pw::parse_turn(&start, best[0]).unwrap();
     assert!(best[0].split(',').count() <= 2, "{}", best[0]);
     assert!(!first.is_empty());

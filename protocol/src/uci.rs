@@ -8,7 +8,6 @@ use crate::Session;
 use engine::{Limits, ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION};
 use std::sync::Arc;
 use std::time::Duration;
-use variants::VARIANT_IDS;
 
 /// The deepest `go perft`: deeper counts never finish anyway, and each
 /// turn of depth is a few stack frames.
@@ -163,7 +162,12 @@ impl Session {
     }
 
     fn uci_options(&self) {
-        let vars: Vec<String> = VARIANT_IDS.iter().map(|v| format!("var {v}")).collect();
+        let vars: Vec<String> = self
+            .registry
+            .ids()
+            .iter()
+            .map(|v| format!("var {v}"))
+            .collect();
         let lines = [
             format!(
                 "option name UCI_Variant type combo default chess {}",

@@ -10,7 +10,7 @@ use crate::Session;
 use engine::{Limits, ENGINE_NAME, ENGINE_VERSION};
 use std::sync::Arc;
 use std::time::Duration;
-use variants::{MoveError, Side, VARIANT_IDS};
+use variants::{MoveError, Side};
 
 /// What the running search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,11 +116,17 @@ impl Session {
     }
 
     fn xb_features(&self) {
-        let variants: Vec<&str> = VARIANT_IDS
-            .iter()
-            .flat_map(|&v| match v {
-                "chess" => vec!["normal", "chess", "fischerandom"],
-                other => vec![other],
+        // XBoard calls orthodox chess "normal" and its Chess960
+        // "fischerandom": the game with Chess960 castling answers to both.
+        let variants: Vec<String> = self
+            .registry
+            .specs()
+            .flat_map(|spec| {
+                if spec.chess960 {
+                    vec!["normal".to_string(), spec.id.clone(), "fischerandom".into()]
+                } else {
+                    vec![spec.id.clone()]
+                }
             })
             .collect();
         self.say(&format!(

@@ -387,9 +387,10 @@ mod tests {
 
     #[test]
     fn a_bad_opening_is_an_opening_error() {
-        let mut referee = super::super::referee::referee("chess").unwrap();
+        let mut referee =
+            super::super::referee::referee(&variants::Registry::builtin(), "chess").unwrap();
         let bad_move = Opening {
-            fen: <variants::chess::Chess as variants::Fen>::START_FEN.to_string(),
+            fen: variants::chess::spec().start_fen.clone(),
             moves: vec!["e2e5".to_string()],
         };
         assert!(matches!(

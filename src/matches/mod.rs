@@ -227,7 +227,8 @@ fn configure_checked(args: &MatchArgs) -> Result<Config, String> {
         EngineSpec::parse(&args.engines[0])?,
         EngineSpec::parse(&args.engines[1])?,
     ];
-    let mut referee = referee::referee(&args.variant).map_err(|e| e.to_string())?;
+    let mut referee = referee::referee(&variants::Registry::builtin(), &args.variant)
+        .map_err(|e| e.to_string())?;
     let limits = match_limits(args)?;
     if args.nodes.is_some() && engines.iter().any(|e| e.proto == spec::Proto::Xboard) {
         return Err("--nodes works with UCI engines only (XBoard has no node limit)".into());
@@ -485,7 +486,8 @@ fn worker(
     names: &[String; 2],
     tx: mpsc::Sender<Outcome>,
 ) {
-    let mut referee = referee::referee(&config.id.variant).expect("the variant was checked");
+    let mut referee = referee::referee(&variants::Registry::builtin(), &config.id.variant)
+        .expect("the variant was checked");
     loop {
         if stop.load(Ordering::Relaxed) {
             break;

@@ -136,7 +136,7 @@ mod tests {
 
     #[test]
     fn random_openings_depend_on_the_seed_and_index_only() {
-        let mut r = referee("chess").unwrap();
+        let mut r = referee(&variants::Registry::builtin(), "chess").unwrap();
         let a = opening(r.as_mut(), &[], 3, 8, 42).unwrap();
         let b = opening(r.as_mut(), &[], 3, 8, 42).unwrap();
         let c = opening(r.as_mut(), &[], 4, 8, 42).unwrap();
@@ -162,7 +162,7 @@ mod tests {
              r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm O-O; id \"castles\";\n",
         )
         .unwrap();
-        let mut r = referee("chess").unwrap();
+        let mut r = referee(&variants::Registry::builtin(), "chess").unwrap();
         let fens = read_file(&good, r.as_mut()).unwrap();
         assert_eq!(fens.len(), 2);
         assert!(
@@ -190,7 +190,7 @@ mod tests {
     fn a_long_line_is_read_in_linear_time() {
         // Every prefix of the line used to be tried as a FEN: a position
         // followed by 200,000 EPD words would have taken hours.
-        let mut r = referee("chess").unwrap();
+        let mut r = referee(&variants::Registry::builtin(), "chess").unwrap();
         let tail = " c0 x".repeat(100_000);
         let line = format!("4k3/8/8/8/8/8/8/4K2R w K -{tail}\n");
         let fens = read_text(&line, "long.epd", r.as_mut()).unwrap();

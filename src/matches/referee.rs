@@ -2,7 +2,7 @@
 //! so that the match runner itself is not generic.
 
 use variants::pgn::{self, Notation};
-use variants::{turns, with_variant, Game, Outcome, Side, UnknownVariant, Variant, VariantVisitor};
+use variants::{turns, Game, Outcome, Registry, Side, UnknownVariant, Variant, VariantVisitor};
 
 /// A turn as it was played, in the forms the engines need.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,9 +16,9 @@ pub struct Played {
 /// A game under the rules of one variant.
 pub trait Referee: Send {
     /// The variant's identifier.
-    fn variant(&self) -> &'static str;
+    fn variant(&self) -> &str;
     /// The variant's start position.
-    fn variant_start_fen(&self) -> &'static str;
+    fn variant_start_fen(&self) -> &str;
     /// Starts a new game from `fen`.
     fn reset(&mut self, fen: &str) -> Result<(), String>;
     /// The FEN the current game started from.
@@ -48,19 +48,19 @@ pub trait Referee: Send {
     ) -> String;
 }
 
-/// A referee for the variant named `id`, at its start position.
-pub fn referee(id: &str) -> Result<Box<dyn Referee>, UnknownVariant> {
+/// A referee for the game of `registry` named `id`, at its start position.
+pub fn referee(registry: &Registry, id: &str) -> Result<Box<dyn Referee>, UnknownVariant> {
     struct Make;
     impl VariantVisitor for Make {
         type Output = Box<dyn Referee>;
-        fn visit<V: Variant>(self) -> Box<dyn Referee> {
+        fn visit<V: Variant>(self, game: V) -> Box<dyn Referee> {
             Box::new(Rules::<V> {
-                game: Game::default(),
+                game: Game::start(game),
                 played: Vec::new(),
             })
         }
     }
-    with_variant(id, Make)
+    registry.visit(id, Make)
 }
 
 struct Rules<V: Variant> {
@@ -82,16 +82,17 @@ impl<V: Variant> Rules<V> {
 }
 
 impl<V: Variant> Referee for Rules<V> {
-    fn variant(&self) -> &'static str {
-        V::ID
+    fn variant(&self) -> &str {
+        &self.game.variant().spec().id
     }
 
-    fn variant_start_fen(&self) -> &'static str {
-        V::START_FEN
+    fn variant_start_fen(&self) -> &str {
+        &self.game.variant().spec().start_fen
     }
 
     fn reset(&mut self, fen: &str) -> Result<(), String> {
-        self.game = Game::from_fen(fen).map_err(|e| e.to_string())?;
+        let variant = self.game.variant().clone();
+        self.game = Game::from_fen(variant, fen).map_err(|e| e.to_string())?;
         self.played.clear();
         Ok(())
     }
@@ -151,7 +152,7 @@ mod tests {
 
     #[test]
     fn plays_checks_and_judges_by_the_rules() {
-        let mut r = referee("chess").unwrap();
+        let mut r = referee(&Registry::builtin(), "chess").unwrap();
         for m in ["f2f3", "e7e5", "g2g4"] {
             r.play(m).unwrap();
         }
@@ -173,12 +174,12 @@ mod tests {
             Some(Outcome::Draw(DrawReason::InsufficientMaterial))
         );
         assert!(r.reset("not a fen").is_err());
-        assert!(referee("nochess").is_err());
+        assert!(referee(&Registry::builtin(), "nochess").is_err());
     }
 
     #[test]
     fn random_turns_are_legal_and_chosen_by_the_caller() {
-        let mut r = referee("magician").unwrap();
+        let mut r = referee(&Registry::builtin(), "magician").unwrap();
         let mut seen = Vec::new();
         for i in 0..6 {
             let played = r
@@ -194,7 +195,7 @@ mod tests {
         // Replaying the tokens from the start gives the same position.
         let fen = r.fen();
         let tokens: Vec<String> = r.played().iter().map(|p| p.token.clone()).collect();
-        let mut again = referee("magician").unwrap();
+        let mut again = referee(&Registry::builtin(), "magician").unwrap();
         for t in &tokens {
             again.play(t).unwrap();
         }

@@ -195,14 +195,15 @@ pub fn write(
 
 /// What stands on a position's squares, as (square name, cell), read from
 /// its FEN: what a board drawing needs, for every game alike.
-pub fn cells<V: crate::Fen>(pos: &V::Position) -> Vec<(String, Cell)> {
+pub fn cells<V: crate::Fen>(game: &V, pos: &V::Position) -> Vec<(String, Cell)> {
+    let spec = game.spec();
     let fen = V::to_fen(pos);
     let field = fen.split_whitespace().next().unwrap_or_default();
     let mut out = Vec::new();
-    for (board, (text, shape)) in field.split('|').zip(V::BOARDS).enumerate() {
+    for (board, (text, b)) in field.split('|').zip(&spec.boards).enumerate() {
         // The game wrote this FEN: it reads.
-        let _ = read(text, shape, |file, rank, cell| {
-            out.push((V::SQUARE_NAMES.name(board, file, rank), cell));
+        let _ = read(text, &b.shape, |file, rank, cell| {
+            out.push((spec.squares.name(board, file, rank), cell));
             Ok(())
         });
     }
@@ -306,10 +307,10 @@ mod tests {
     #[test]
     fn cells_of_every_game_are_named_in_its_notation() {
         use crate::prelude::*;
-        fn start<V: Variant>() -> Vec<(String, Cell)> {
-            super::cells::<V>(&V::start())
+        fn start<V: Variant>(game: V) -> Vec<(String, Cell)> {
+            super::cells(&game, &game.start())
         }
-        let chess = start::<crate::chess::Chess>();
+        let chess = start(crate::chess::Chess);
         assert_eq!(chess.len(), 32);
         assert!(chess.iter().any(|(sq, c)| sq == "e1"
             && *c
@@ -318,10 +319,10 @@ mod tests {
                     side: Side::White,
                     mark: None
                 }));
-        let magician = start::<crate::magician::Magician>();
+        let magician = start(crate::magician::Magician);
         assert_eq!(magician.iter().filter(|(_, c)| *c == Cell::Hole).count(), 9);
-        assert_eq!(start::<crate::vanguard::Vanguard>().len(), 96);
-        let wizard = start::<crate::advancedwizard::AdvancedWizard>();
+        assert_eq!(start(crate::vanguard::Vanguard).len(), 96);
+        let wizard = start(crate::advancedwizard::AdvancedWizard);
         assert!(wizard.iter().any(|(sq, _)| sq == "Sa1"));
         assert!(wizard.iter().any(|(sq, c)| sq == "Eb2"
             && matches!(
@@ -331,7 +332,7 @@ mod tests {
                     ..
                 }
             )));
-        let worlds = start::<crate::parallelworlds::ParallelWorlds>();
+        let worlds = start(crate::parallelworlds::ParallelWorlds);
         assert_eq!(worlds.len(), 64);
         assert!(worlds.iter().any(|(sq, _)| sq == "3e8"));
     }

@@ -7,6 +7,7 @@ use crate::{DrawReason, FenError, MoveError, Outcome, Variant};
 /// Keeps every position at a turn boundary, so undo is a pop and threefold
 /// repetition is a scan of the hashes since the last irreversible move.
 pub struct Game<V: Variant> {
+    variant: V,
     positions: Vec<V::Position>,
     hashes: Vec<u64>,
     turns: Vec<Vec<V::Move>>,
@@ -15,6 +16,7 @@ pub struct Game<V: Variant> {
 impl<V: Variant> Clone for Game<V> {
     fn clone(&self) -> Self {
         Game {
+            variant: self.variant.clone(),
             positions: self.positions.clone(),
             hashes: self.hashes.clone(),
             turns: self.turns.clone(),
@@ -22,26 +24,33 @@ impl<V: Variant> Clone for Game<V> {
     }
 }
 
-impl<V: Variant> Default for Game<V> {
-    fn default() -> Self {
-        Self::new(V::start())
-    }
-}
-
 impl<V: Variant> Game<V> {
-    /// A game starting from `start`.
-    pub fn new(start: V::Position) -> Self {
+    /// A game of `variant` starting from `start`.
+    pub fn new(variant: V, start: V::Position) -> Self {
         let hash = V::hash(&start);
         Game {
+            variant,
             positions: vec![start],
             hashes: vec![hash],
             turns: Vec::new(),
         }
     }
 
-    /// A game starting from a FEN.
-    pub fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Ok(Self::new(V::from_fen(fen)?))
+    /// A game of `variant` from its start position.
+    pub fn start(variant: V) -> Self {
+        let start = variant.start();
+        Self::new(variant, start)
+    }
+
+    /// A game of `variant` starting from a FEN.
+    pub fn from_fen(variant: V, fen: &str) -> Result<Self, FenError> {
+        let start = variant.read_fen(fen)?;
+        Ok(Self::new(variant, start))
+    }
+
+    /// The game it is a game of.
+    pub fn variant(&self) -> &V {
+        &self.variant
     }
 
     /// The current position.

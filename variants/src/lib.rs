@@ -1,9 +1,11 @@
 //! The rules of every game Arcana plays.
 //!
-//! Each game is a type implementing [`Variant`]: its own position type, its
-//! own compact move type and its own bitboard move generator. Everything the
-//! search, the protocols and perft need goes through that trait, so they stay
-//! generic and are monomorphised per variant.
+//! Each game is a value of a type implementing [`Variant`]: its own
+//! position type, its own compact move type and its own bitboard move
+//! generator, and a [`GameSpec`] that says what it is. Everything the
+//! search, the protocols and perft need goes through that trait, so they
+//! stay generic and are monomorphised per game; a [`Registry`] lists the
+//! games of a run.
 
 pub mod advancedwizard;
 pub mod bitboard;
@@ -20,6 +22,7 @@ pub mod parallelworlds;
 pub mod pgn;
 pub mod registry;
 pub mod side;
+pub mod spec;
 pub mod squares;
 pub mod turns;
 pub mod vanguard;
@@ -31,10 +34,9 @@ pub use error::{FenError, MoveError};
 pub use game::Game;
 pub use movelist::MoveList;
 pub use outcome::{DrawReason, Outcome, WinReason};
-pub use registry::{
-    canonical_id, variants_reading, with_variant, UnknownVariant, VariantVisitor, VARIANT_IDS,
-};
+pub use registry::{with_variant, Registry, UnknownVariant, VariantVisitor};
 pub use side::Side;
+pub use spec::{BoardSpec, Figure, GameSpec, PieceSpec};
 pub use squares::SquareNames;
 pub use variant::{
     Fen, GamePosition, MoveCode, Notation, OnePlyNotation, PlyKind, Rules, SearchHints, Variant,
@@ -42,7 +44,7 @@ pub use variant::{
 };
 
 /// The game traits in one import, for code that calls a game's functions
-/// on its type (`Chess::from_fen`).
+/// (`Chess.read_fen(..)`, `Chess::generate(..)`).
 pub mod prelude {
     pub use crate::{Fen, GamePosition, Notation, OnePlyNotation, Rules, SearchHints, Variant};
 }

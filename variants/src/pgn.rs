@@ -1,7 +1,7 @@
 //! PGN for every variant: tags, and movetext in the variant's human
 //! notation (`Variant::turn_to_san`), read back with `Variant::parse_san`.
 
-use crate::{Game, Variant};
+use crate::{Game, GamePosition, Variant};
 use std::fmt;
 
 /// A game read from PGN: its tags, in file order, and the game itself.
@@ -64,42 +64,35 @@ pub fn write_with<V: Variant>(
     if !has("Result") {
         out.push_str(&format!("[Result \"{result}\"]\n"));
     }
+    let spec = game.variant().spec();
     if !has("Variant") {
-        out.push_str(&format!("[Variant \"{}\"]\n", V::ID));
+        out.push_str(&format!("[Variant \"{}\"]\n", spec.id));
     }
     let start_fen = V::to_fen(game.start_position());
-    if start_fen != V::START_FEN && !has("FEN") {
+    if start_fen != spec.start_fen && !has("FEN") {
         out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{start_fen}\"]\n"));
     }
     out.push('\n');
     let mut words = Vec::new();
     let mut pos = game.start_position().clone();
-    let mut number = start_fen
-        .split_whitespace()
-        .nth(5)
-        .and_then(|n| n.parse::<u32>().ok())
-        .unwrap_or(1);
-    let mut white_to_move = V::side_to_move(&pos) == crate::Side::White;
     for (i, plies) in game.turns().iter().enumerate() {
-        // A move number stays on the line of its move.
         let san = match notation {
             Notation::San => V::turn_to_san(&pos, plies),
             Notation::Token => V::turn_to_token(&pos, plies),
         };
-        words.push(if white_to_move {
-            format!("{number}. {san}")
-        } else if i == 0 {
-            format!("{number}... {san}")
-        } else {
-            san
-        });
+        // The number comes from the position, as the game counts moves
+        // (Advanced Wizard's Black moves first): a number stays on the
+        // line of its move.
+        let side = V::side_to_move(&pos);
+        words.push(
+            match spec.move_number(side, pos.fullmove_number(), i == 0) {
+                Some(number) => format!("{number} {san}"),
+                None => san,
+            },
+        );
         for &mv in plies {
             pos = V::make(&pos, mv);
         }
-        if !white_to_move {
-            number += 1;
-        }
-        white_to_move = !white_to_move;
     }
     if let Some(text) = comment {
         // Braces would end the comment early.
@@ -124,9 +117,10 @@ pub fn write_with<V: Variant>(
     out
 }
 
-/// Reads the first game of a PGN text. The `Variant` tag, if present,
-/// must name `V`; moves are checked against the rules one by one.
-pub fn read<V: Variant>(text: &str) -> Result<PgnGame<V>, PgnError> {
+/// Reads the first game of a PGN text of the game `variant`. The
+/// `Variant` tag, if present, must name it; moves are checked against the
+/// rules one by one.
+pub fn read<V: Variant>(variant: &V, text: &str) -> Result<PgnGame<V>, PgnError> {
     let mut tags = Vec::new();
     let mut movetext = String::new();
     for line in text.lines() {
@@ -154,15 +148,16 @@ pub fn read<V: Variant>(text: &str) -> Result<PgnGame<V>, PgnError> {
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
     };
+    let spec = variant.spec();
     if let Some(v) = tag("Variant") {
         // Ids, aliases ("Standard") and full names ("Magician Chess").
-        if crate::canonical_id(v) != Ok(V::ID) {
-            return Err(PgnError(format!("the game is '{v}', not '{}'", V::ID)));
+        if !spec.answers_to(v) {
+            return Err(PgnError(format!("the game is '{v}', not '{}'", spec.id)));
         }
     }
     let mut game = match tag("FEN") {
-        Some(fen) => Game::<V>::from_fen(fen).map_err(|e| PgnError(e.to_string()))?,
-        None => Game::default(),
+        Some(fen) => Game::from_fen(variant.clone(), fen).map_err(|e| PgnError(e.to_string()))?,
+        None => Game::start(variant.clone()),
     };
     // Drop comments and variations, then read the words. A '(' glued to a
     // word is notation (Magician Chess castles `0-0(b)`), not a variation.
@@ -215,7 +210,7 @@ mod tests {
     #[test]
     fn chess_game_from_a_fen_with_black_to_move() {
         let fen = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 12";
-        let mut game = Game::<Chess>::from_fen(fen).unwrap();
+        let mut game = Game::from_fen(Chess, fen).unwrap();
         for m in ["O-O", "O-O-O", "Rf2"] {
             game.play_token(m).unwrap();
         }
@@ -230,17 +225,17 @@ mod tests {
             tokens.contains("12... e8g8 13. e1c1 f8f2 {White wins} 1-0"),
             "{tokens}"
         );
-        assert_eq!(read::<Chess>(&tokens).unwrap().game.hashes(), game.hashes());
-        let back = read::<Chess>(&text).unwrap();
+        assert_eq!(read(&Chess, &tokens).unwrap().game.hashes(), game.hashes());
+        let back = read(&Chess, &text).unwrap();
         assert_eq!(back.game.hashes(), game.hashes());
         assert_eq!(
             back.tags[0],
             ("Event".to_string(), "test \"quoted\"".to_string())
         );
         // Comments, variations, NAGs and glued numbers are skipped.
-        let g = read::<Chess>("1.e4 {best} e5 (1...c5 2.Nf3) 2.Nf3 $1 Nc6 1-0").unwrap();
+        let g = read(&Chess, "1.e4 {best} e5 (1...c5 2.Nf3) 2.Nf3 $1 Nc6 1-0").unwrap();
         assert_eq!((g.game.turns().len(), g.result.as_str()), (4, "1-0"));
-        assert!(read::<Chess>("[Variant \"magician\"]\n\n1. e4 *").is_err());
-        assert!(read::<Chess>("[Event broken]\n\n1. e4 *").is_err());
+        assert!(read(&Chess, "[Variant \"magician\"]\n\n1. e4 *").is_err());
+        assert!(read(&Chess, "[Event broken]\n\n1. e4 *").is_err());
     }
 }

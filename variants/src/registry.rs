@@ -1,8 +1,9 @@
-//! Picking a variant by its identifier at run time.
+//! The games a run of Arcana knows, as a value.
 //!
-//! The protocols and the CLI know the variant only as a string; they hand a
-//! [`VariantVisitor`] to [`with_variant`], which calls it once with the
-//! concrete type, so everything below runs monomorphised.
+//! The protocols, the command line and the page know a game only by name;
+//! they ask a [`Registry`] for the list, for a game's [`GameSpec`], and to
+//! run a [`VariantVisitor`] with the game value, which calls it once with
+//! the game's concrete type, so everything below runs monomorphised.
 
 use crate::advancedwizard::AdvancedWizard;
 use crate::chess::Chess;
@@ -10,141 +11,265 @@ use crate::magician::Magician;
 use crate::parallelworlds::ParallelWorlds;
 use crate::prelude::*;
 use crate::vanguard::Vanguard;
+use crate::GameSpec;
 use std::fmt;
 
-/// Identifiers of the variants this build plays, in the order listed to users.
-pub const VARIANT_IDS: &[&str] = &[
-    Chess::ID,
-    Magician::ID,
-    Vanguard::ID,
-    AdvancedWizard::ID,
-    ParallelWorlds::ID,
-];
-
-/// Code to run with a concrete variant type.
+/// Code to run with a game.
 pub trait VariantVisitor {
     /// What the code returns.
     type Output;
-    /// Runs with the variant `V`.
-    fn visit<V: Variant>(self) -> Self::Output;
+    /// Runs with the game `game` of type `V`.
+    fn visit<V: Variant>(self, game: V) -> Self::Output;
 }
 
-/// An identifier that names no variant of this build.
+/// A name that names no game of the registry.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownVariant(pub String);
+pub struct UnknownVariant {
+    /// The name asked for.
+    pub name: String,
+    /// The identifiers of the games there are.
+    pub known: Vec<String>,
+}
 
 impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "unknown variant '{}' (known: {})",
-            self.0,
-            VARIANT_IDS.join(", ")
+            self.name,
+            self.known.join(", ")
         )
     }
 }
 
 impl std::error::Error for UnknownVariant {}
 
-/// Other names of orthodox chess: `standard` (CuteChess) and `normal`
-/// (XBoard).
-pub const CHESS_ALIASES: &[&str] = &["standard", "normal"];
-
-/// Each variant's identifier and the name players write (a PGN's
-/// `Variant` tag: "Magician Chess").
-const VARIANT_NAMES: &[(&str, &str)] = &[
-    (Chess::ID, Chess::NAME),
-    (Magician::ID, Magician::NAME),
-    (Vanguard::ID, Vanguard::NAME),
-    (AdvancedWizard::ID, AdvancedWizard::NAME),
-    (ParallelWorlds::ID, ParallelWorlds::NAME),
-];
-
-/// The identifier of the variant called `name`, in any case, aliases and
-/// full names included (`Magician`, `STANDARD`, `Parallel Worlds Chess`).
-pub fn canonical_id(name: &str) -> Result<&'static str, UnknownVariant> {
-    let name = name.trim();
-    let known = |id: &str| name.eq_ignore_ascii_case(id);
-    if CHESS_ALIASES.iter().any(|a| known(a)) {
-        return Ok(Chess::ID);
-    }
-    VARIANT_NAMES
-        .iter()
-        .find(|(id, full)| known(id) || known(full))
-        .map(|(id, _)| *id)
-        .ok_or_else(|| UnknownVariant(name.to_string()))
+/// The games written in Rust.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BuiltIn {
+    Chess,
+    Magician,
+    Vanguard,
+    AdvancedWizard,
+    ParallelWorlds,
 }
 
-/// Runs `visitor` with the variant called `name` (see [`canonical_id`]).
+impl BuiltIn {
+    const ALL: [BuiltIn; 5] = [
+        BuiltIn::Chess,
+        BuiltIn::Magician,
+        BuiltIn::Vanguard,
+        BuiltIn::AdvancedWizard,
+        BuiltIn::ParallelWorlds,
+    ];
+
+    fn visit<W: VariantVisitor>(self, visitor: W) -> W::Output {
+        match self {
+            BuiltIn::Chess => visitor.visit(Chess),
+            BuiltIn::Magician => visitor.visit(Magician),
+            BuiltIn::Vanguard => visitor.visit(Vanguard),
+            BuiltIn::AdvancedWizard => visitor.visit(AdvancedWizard),
+            BuiltIn::ParallelWorlds => visitor.visit(ParallelWorlds),
+        }
+    }
+
+    fn spec(self) -> &'static GameSpec {
+        match self {
+            BuiltIn::Chess => crate::chess::spec(),
+            BuiltIn::Magician => crate::magician::spec(),
+            BuiltIn::Vanguard => crate::vanguard::spec(),
+            BuiltIn::AdvancedWizard => crate::advancedwizard::spec(),
+            BuiltIn::ParallelWorlds => crate::parallelworlds::spec(),
+        }
+    }
+}
+
+/// One game of a registry.
+#[derive(Clone, Debug)]
+enum Entry {
+    BuiltIn(BuiltIn),
+}
+
+impl Entry {
+    fn spec(&self) -> &GameSpec {
+        match self {
+            Entry::BuiltIn(b) => b.spec(),
+        }
+    }
+
+    fn visit<W: VariantVisitor>(&self, visitor: W) -> W::Output {
+        match self {
+            Entry::BuiltIn(b) => b.visit(visitor),
+        }
+    }
+}
+
+/// The games of a run, in the order they are listed to users.
+#[derive(Clone, Debug)]
+pub struct Registry {
+    games: Vec<Entry>,
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        Registry::builtin()
+    }
+}
+
+impl Registry {
+    /// The games written in Rust: chess, Magician, Vanguard, Advanced
+    /// Wizard, Parallel Worlds.
+    pub fn builtin() -> Registry {
+        Registry {
+            games: BuiltIn::ALL.into_iter().map(Entry::BuiltIn).collect(),
+        }
+    }
+
+    /// Every game's spec, in listing order.
+    pub fn specs(&self) -> impl Iterator<Item = &GameSpec> {
+        self.games.iter().map(Entry::spec)
+    }
+
+    /// Every game's identifier, in listing order.
+    pub fn ids(&self) -> Vec<String> {
+        self.specs().map(|s| s.id.clone()).collect()
+    }
+
+    fn entry(&self, name: &str) -> Result<&Entry, UnknownVariant> {
+        self.games
+            .iter()
+            .find(|e| e.spec().answers_to(name))
+            .ok_or_else(|| UnknownVariant {
+                name: name.trim().to_string(),
+                known: self.ids(),
+            })
+    }
+
+    /// The spec of the game called `name`: its id, its full name or an
+    /// alias, in any case (`Magician`, `STANDARD`, `Parallel Worlds Chess`).
+    pub fn spec(&self, name: &str) -> Result<&GameSpec, UnknownVariant> {
+        self.entry(name).map(Entry::spec)
+    }
+
+    /// The identifier of the game called `name` (see [`Registry::spec`]).
+    pub fn canonical_id(&self, name: &str) -> Result<String, UnknownVariant> {
+        self.spec(name).map(|s| s.id.clone())
+    }
+
+    /// Runs `visitor` with the game called `name` (see [`Registry::spec`]).
+    pub fn visit<W: VariantVisitor>(
+        &self,
+        name: &str,
+        visitor: W,
+    ) -> Result<W::Output, UnknownVariant> {
+        self.entry(name).map(|e| e.visit(visitor))
+    }
+
+    /// The games whose FEN reader accepts `fen`, in listing order: for a
+    /// hint when a FEN was given to the wrong game.
+    pub fn reading(&self, fen: &str) -> Vec<String> {
+        struct Reads<'a>(&'a str);
+        impl VariantVisitor for Reads<'_> {
+            type Output = bool;
+            fn visit<V: Variant>(self, game: V) -> bool {
+                game.read_fen(self.0).is_ok()
+            }
+        }
+        self.games
+            .iter()
+            .filter(|e| e.visit(Reads(fen)))
+            .map(|e| e.spec().id.clone())
+            .collect()
+    }
+}
+
+/// Runs `visitor` with the built-in game called `name`: for tests and
+/// tools that know only the built-in games; front ends ask their
+/// [`Registry`].
 pub fn with_variant<W: VariantVisitor>(
     name: &str,
     visitor: W,
 ) -> Result<W::Output, UnknownVariant> {
-    match canonical_id(name)? {
-        Magician::ID => Ok(visitor.visit::<Magician>()),
-        Vanguard::ID => Ok(visitor.visit::<Vanguard>()),
-        AdvancedWizard::ID => Ok(visitor.visit::<AdvancedWizard>()),
-        ParallelWorlds::ID => Ok(visitor.visit::<ParallelWorlds>()),
-        _ => Ok(visitor.visit::<Chess>()),
-    }
-}
-
-/// The variants whose FEN reader accepts `fen`, in [`VARIANT_IDS`]'
-/// order: for a hint when a FEN was given to the wrong game.
-pub fn variants_reading(fen: &str) -> Vec<&'static str> {
-    struct Reads<'a>(&'a str);
-    impl VariantVisitor for Reads<'_> {
-        type Output = bool;
-        fn visit<V: Variant>(self) -> bool {
-            V::from_fen(self.0).is_ok()
-        }
-    }
-    VARIANT_IDS
-        .iter()
-        .copied()
-        .filter(|id| with_variant(id, Reads(fen)) == Ok(true))
-        .collect()
+    Registry::builtin().visit(name, visitor)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    struct NameOf;
-    impl VariantVisitor for NameOf {
-        type Output = &'static str;
-        fn visit<V: Variant>(self) -> &'static str {
-            V::ID
+    struct IdOf;
+    impl VariantVisitor for IdOf {
+        type Output = String;
+        fn visit<V: Variant>(self, game: V) -> String {
+            game.spec().id.clone()
         }
     }
 
     #[test]
-    fn dispatches_known_ids_and_rejects_others() {
-        assert_eq!(with_variant("chess", NameOf), Ok("chess"));
-        assert_eq!(with_variant("standard", NameOf), Ok("chess"));
-        assert_eq!(with_variant("Chess", NameOf), Ok("chess"));
-        assert_eq!(with_variant("MAGICIAN", NameOf), Ok("magician"));
+    fn dispatches_known_names_and_rejects_others() {
+        let registry = Registry::builtin();
+        let ids = registry.ids();
         assert_eq!(
-            with_variant(" ParallelWorlds ", NameOf),
-            Ok("parallelworlds")
+            ids,
+            [
+                "chess",
+                "magician",
+                "vanguard",
+                "advancedwizard",
+                "parallelworlds"
+            ]
         );
-        for id in VARIANT_IDS {
-            assert_eq!(with_variant(id, NameOf), Ok(*id));
+        for (name, id) in [
+            ("chess", "chess"),
+            ("standard", "chess"),
+            ("Normal", "chess"),
+            ("MAGICIAN", "magician"),
+            (" ParallelWorlds ", "parallelworlds"),
+            ("Parallel Worlds Chess", "parallelworlds"),
+            ("magician chess", "magician"),
+        ] {
+            assert_eq!(registry.visit(name, IdOf).as_deref(), Ok(id), "{name}");
+            assert_eq!(registry.canonical_id(name).as_deref(), Ok(id), "{name}");
         }
-        assert_eq!(canonical_id("Parallel Worlds Chess"), Ok("parallelworlds"));
-        assert_eq!(canonical_id("magician chess"), Ok("magician"));
-        assert_eq!(canonical_id("Standard"), Ok("chess"));
+        for id in &ids {
+            assert_eq!(&registry.visit(id, IdOf).unwrap(), id);
+        }
         assert_eq!(
-            VARIANT_NAMES.iter().map(|(id, _)| *id).collect::<Vec<_>>(),
-            VARIANT_IDS,
-            "one list of the variants"
+            registry.reading("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            ["chess"]
         );
+        assert!(registry.reading("not a fen").is_empty());
+        let err = registry.visit("chesss", IdOf).unwrap_err();
         assert_eq!(
-            variants_reading("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            vec!["chess"]
+            err.to_string(),
+            "unknown variant 'chesss' (known: chess, magician, vanguard, advancedwizard, parallelworlds)"
         );
-        assert_eq!(variants_reading("not a fen"), Vec::<&str>::new());
-        let err = with_variant("chesss", NameOf).unwrap_err();
-        assert!(err.to_string().contains("unknown variant 'chesss'"));
+    }
+
+    #[test]
+    fn every_spec_is_whole_and_its_start_reads() {
+        struct Check;
+        impl VariantVisitor for Check {
+            type Output = ();
+            fn visit<V: Variant>(self, game: V) {
+                let spec = game.spec();
+                let start = game.start();
+                assert_eq!(V::to_fen(&start), spec.start_fen, "{}", spec.id);
+                assert_eq!(spec.boards.len().max(1), spec.squares.boards.len().max(1));
+                assert!(!spec.pieces.is_empty(), "{}", spec.id);
+                assert!(spec.pieces.iter().any(|p| p.royal), "{}", spec.id);
+                for fen in &spec.bench_fens {
+                    assert!(game.read_fen(fen).is_ok(), "{}: {fen}", spec.id);
+                }
+                // Every letter of the start position is a piece of the spec.
+                let board = spec.start_fen.split(' ').next().unwrap_or("");
+                for c in board.chars().filter(char::is_ascii_alphabetic) {
+                    assert!(spec.piece(c).is_some(), "{}: {c}", spec.id);
+                }
+            }
+        }
+        for id in Registry::builtin().ids() {
+            with_variant(&id, Check).unwrap();
+        }
     }
 }

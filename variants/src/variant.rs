@@ -4,8 +4,7 @@
 //! ply), [`SearchHints`] (what the search needs to know). [`Variant`] is
 //! all of them, and what the engine, the protocols and perft take.
 
-use crate::board_field::BoardShape;
-use crate::{FenError, MoveError, MoveList, Outcome, Side, SquareNames};
+use crate::{FenError, GameSpec, MoveError, MoveList, Outcome, Side};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -64,11 +63,12 @@ pub trait GamePosition: Clone + Debug + Send + Sync + Sized + 'static {
     /// Plies since the last capture or pawn-class move (the 50-move counter).
     fn halfmove_clock(&self) -> u32;
 
-    /// Reads a FEN. Never panics: bad input is an error that says what is wrong.
-    fn from_fen(fen: &str) -> Result<Self, FenError>;
+    /// The move number (the FEN's last field): 1 at the start, one more
+    /// after each turn of the side that ends a move number.
+    fn fullmove_number(&self) -> u32;
 
-    /// Writes a FEN that [`GamePosition::from_fen`] reads back to the same
-    /// position.
+    /// Writes a FEN that the game's [`Fen::read_fen`] reads back to the
+    /// same position.
     fn to_fen(&self) -> String;
 }
 
@@ -104,18 +104,23 @@ pub enum PlyKind {
 /// Positions are immutable values: [`Rules::make`] returns the child
 /// (copy-make), which measured faster than make/unmake for chess and is
 /// simpler to share between threads.
-pub trait Rules: Sized + Send + Sync + 'static {
+///
+/// A game is a value (`Chess`, or a game whose rules were read from a
+/// file): what needs no position (its spec, reading a FEN, the start
+/// position) goes through the value; everything that has a position is
+/// asked of the game's type with the position, which knows its game (a
+/// built-in game is a zero-sized type, so the search stays monomorphised
+/// and its speed does not change).
+pub trait Rules: Clone + Sized + Send + Sync + 'static {
     /// The whole game state the rules need (repetition history aside).
     type Position: GamePosition<Move = Self::Move>;
 
     /// One ply.
     type Move: MoveCode;
 
-    /// The identifier used by the CLI and the protocols (`chess`, ...).
-    const ID: &'static str;
-
-    /// The game's name for humans.
-    const NAME: &'static str;
+    /// What the game says about itself: names, start position, boards,
+    /// pieces, hints, move numbering, bench positions.
+    fn spec(&self) -> &GameSpec;
 
     /// The side whose ply it is.
     #[inline(always)]
@@ -203,32 +208,17 @@ pub trait Rules: Sized + Send + Sync + 'static {
 
 /// How a game's positions are written: FEN, and the text board of `d`.
 pub trait Fen: Rules {
-    /// The FEN of the start position.
-    const START_FEN: &'static str;
+    /// Reads a FEN of this game. Never panics: bad input is an error that
+    /// says what is wrong.
+    fn read_fen(&self, fen: &str) -> Result<Self::Position, FenError>;
 
-    /// How squares are named (`e4`, `p16`, `Ea5`, `2d4`).
-    const SQUARE_NAMES: SquareNames;
-
-    /// The boards of the FEN's board field, in order (joined by `|`).
-    const BOARDS: &'static [BoardShape];
-
-    /// Squares a board drawing marks in every position, by name (Advanced
-    /// Wizard's X squares, where captured Warriors and Eagles come back).
-    fn marked_squares() -> Vec<String> {
-        Vec::new()
+    /// The start position (its FEN was checked when the game was made).
+    fn start(&self) -> Self::Position {
+        self.read_fen(&self.spec().start_fen)
+            .expect("the start FEN is valid")
     }
 
-    /// The start position.
-    fn start() -> Self::Position {
-        Self::from_fen(Self::START_FEN).expect("the start FEN is valid")
-    }
-
-    /// Reads a FEN. Never panics: bad input is an error that says what is wrong.
-    fn from_fen(fen: &str) -> Result<Self::Position, FenError> {
-        Self::Position::from_fen(fen)
-    }
-
-    /// Writes a FEN that [`Fen::from_fen`] reads back to the same position.
+    /// Writes a FEN that [`Fen::read_fen`] reads back to the same position.
     fn to_fen(pos: &Self::Position) -> String {
         pos.to_fen()
     }
@@ -265,7 +255,7 @@ pub trait Notation: Rules {
     /// variant the GUI does not know (`setup` with board size, piece letters
     /// and start position, `piece` with each piece's moves). Empty where
     /// XBoard knows the game.
-    fn xboard_definition() -> Vec<String> {
+    fn xboard_definition(&self) -> Vec<String> {
         Vec::new()
     }
 
@@ -283,10 +273,6 @@ pub trait Notation: Rules {
 /// What the search needs to know of a game beyond its rules: evaluation,
 /// the kinds of plies, exchanges, the null move, multi-ply turns.
 pub trait SearchHints: Fen {
-    /// Positions `arcana bench` searches: a fixed list, so that the node
-    /// count is a signature of the search.
-    const BENCH_FENS: &'static [&'static str] = &[Self::START_FEN];
-
     /// Static evaluation in centipawns from the side to move's point of view.
     fn evaluate(pos: &Self::Position) -> i32;
 
@@ -323,7 +309,7 @@ pub trait SearchHints: Fen {
     /// skipped. Crowded boards full of free captures (shots that never
     /// risk the shooter) need it, or quiescence explodes. `None`: no delta
     /// pruning.
-    fn qsearch_delta() -> Option<i32> {
+    fn qsearch_delta(_pos: &Self::Position) -> Option<i32> {
         None
     }
 
@@ -377,7 +363,7 @@ pub trait OnePlyNotation: Rules {
     }
 
     /// See [`Notation::xboard_definition`].
-    fn xboard_definition() -> Vec<String> {
+    fn xboard_definition(&self) -> Vec<String> {
         Vec::new()
     }
 }
@@ -401,8 +387,8 @@ impl<T: OnePlyNotation> Notation for T {
             .unwrap_or_default()
     }
 
-    fn xboard_definition() -> Vec<String> {
-        <T as OnePlyNotation>::xboard_definition()
+    fn xboard_definition(&self) -> Vec<String> {
+        <T as OnePlyNotation>::xboard_definition(self)
     }
 
     fn turn_to_san(pos: &T::Position, plies: &[T::Move]) -> String {

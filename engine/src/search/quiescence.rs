@@ -56,7 +56,7 @@ impl<V: Variant> Worker<'_, V> {
         }
         // Captures must not lose material, and (delta pruning) must be
         // able to bring the score near alpha.
-        let needed = match V::qsearch_delta() {
+        let needed = match V::qsearch_delta(pos) {
             Some(margin) if stands => (alpha - stand - margin).max(0),
             _ => 0,
         };

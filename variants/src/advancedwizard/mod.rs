@@ -20,22 +20,69 @@ pub mod types;
 pub use position::Position;
 pub use types::Action;
 
+use crate::spec::{board, piece, Figure, GameSpec};
 use crate::{
-    Fen, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints, Side, WinReason,
+    Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints, Side,
+    WinReason,
 };
+use std::sync::LazyLock;
 use types::*;
 
 /// Advanced Wizard Chess.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AdvancedWizard;
+
+/// What Advanced Wizard Chess says about itself.
+pub fn spec() -> &'static GameSpec {
+    static SPEC: LazyLock<GameSpec> = LazyLock::new(|| {
+        let mut spec = GameSpec::new(
+            "advancedwizard",
+            "Advanced Wizard Chess",
+            "dpagzgapd/hw*w*agaw*w*h/w*3h3w*/9/9/9/W*3H3W*/HW*W*AGAW*W*H/DPAGZGAPD|e1e1e1e1e/9/9/9/9/9/9/9/E1E1E1E1E b Zz - - 0 1",
+            types::NAMES,
+        );
+        spec.boards = vec![board(fen::BOARDS[0], "Earth"), board(fen::BOARDS[1], "Sky")];
+        // Every piece moves between or across the boards: beyond Betza.
+        let mut wizard = piece('Z', "Wizard", None, Figure::Shape(0));
+        wizard.royal = true;
+        spec.pieces = vec![
+            wizard,
+            piece('D', "Dragon", None, Figure::Shape(1)),
+            piece('P', "Pegasus", None, Figure::Shape(2)),
+            piece('A', "Archer", None, Figure::Shape(3)),
+            piece('G', "Giant", None, Figure::Shape(4)),
+            piece('H', "Hero", None, Figure::Shape(5)),
+            piece('W', "Warrior", None, Figure::Shape(6)),
+            piece('E', "Eagle", None, Figure::Shape(7)),
+        ];
+        spec.marked = types::X_SQUARES
+            .iter()
+            .flatten()
+            .flat_map(|squares| squares.iter())
+            .map(|&sq| types::square_name(sq))
+            .collect();
+        spec.marked_title = "X square: captured Warriors and Eagles come back here".into();
+        spec.marks = vec![
+            ('*', "may make its first move".into()),
+            ('~', "promoted: does not promote again".into()),
+            ('^', "questing".into()),
+        ];
+        spec.hint = "Black moves first. A captured Warrior or Eagle comes back on a free X square (dashed): click that square first, then play the turn. Marks: * may make its first move, ~ promoted, ^ questing.".into();
+        spec.numbering = Side::Black;
+        spec.rules_markdown = include_str!("../../../docs/rules/advancedwizard.md").into();
+        spec
+    });
+    &SPEC
+}
 
 impl Rules for AdvancedWizard {
     type Position = Position;
 
     type Move = Action;
 
-    const ID: &'static str = "advancedwizard";
-
-    const NAME: &'static str = "Advanced Wizard Chess";
+    fn spec(&self) -> &GameSpec {
+        spec()
+    }
 
     fn generate(pos: &Position, moves: &mut MoveList<Action>) {
         movegen::legal(pos, moves);
@@ -67,19 +114,8 @@ impl Rules for AdvancedWizard {
 }
 
 impl Fen for AdvancedWizard {
-    const START_FEN: &'static str = "dpagzgapd/hw*w*agaw*w*h/w*3h3w*/9/9/9/W*3H3W*/HW*W*AGAW*W*H/DPAGZGAPD|e1e1e1e1e/9/9/9/9/9/9/9/E1E1E1E1E b Zz - - 0 1";
-
-    const SQUARE_NAMES: crate::SquareNames = types::NAMES;
-
-    const BOARDS: &'static [crate::board_field::BoardShape] = &fen::BOARDS;
-
-    fn marked_squares() -> Vec<String> {
-        types::X_SQUARES
-            .iter()
-            .flatten()
-            .flat_map(|squares| squares.iter())
-            .map(|&sq| types::square_name(sq))
-            .collect()
+    fn read_fen(&self, text: &str) -> Result<Position, FenError> {
+        Position::from_fen(text)
     }
 
     fn board_text(pos: &Position) -> String {

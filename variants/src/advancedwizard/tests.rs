@@ -5,7 +5,9 @@ use crate::prelude::*;
 use crate::{DrawReason, Game};
 
 fn pos(fen: &str) -> Position {
-    AdvancedWizard::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    AdvancedWizard
+        .read_fen(fen)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn tokens(p: &Position) -> Vec<String> {
@@ -27,7 +29,7 @@ fn suite_fens() -> Vec<&'static str> {
 #[test]
 fn fen_round_trips_for_the_spec_examples_and_every_suite_position() {
     let examples = [
-        AdvancedWizard::START_FEN,
+        AdvancedWizard.spec().start_fen.as_str(),
         "7z1/9/2h6/5W3/3hA4/9/6g2/9/Z8|9/9/9/3e5/9/5e3/9/9/9 b - w - 0 2",
         "1z4D~2/2a3H^2/2W6/9/9/9/9/9/Z8|9/9/9/9/9/9/9/9/9 b - - D 0 2",
     ];
@@ -38,7 +40,7 @@ fn fen_round_trips_for_the_spec_examples_and_every_suite_position() {
 
 #[test]
 fn bad_fens_are_refused_with_a_reason() {
-    let start = AdvancedWizard::START_FEN;
+    let start = AdvancedWizard.spec().start_fen.as_str();
     let cases = [
         (start.replace('|', "/"), "'|'"),
         (start.replace(" b Zz", " x Zz"), "side to move"),
@@ -68,7 +70,7 @@ fn bad_fens_are_refused_with_a_reason() {
         ),
     ];
     for (fen, why) in cases {
-        let e = AdvancedWizard::from_fen(&fen).expect_err(&fen).to_string();
+        let e = AdvancedWizard.read_fen(&fen).expect_err(&fen).to_string();
         assert!(e.contains(why), "{fen}: '{e}' lacks '{why}'");
     }
 }
@@ -91,7 +93,7 @@ fn every_legal_token_reads_back_as_its_turn() {
 #[test]
 fn tokens_of_the_special_actions() {
     // Black moves first; the Dragon's cannon capture over Eb8 is legal.
-    let start = AdvancedWizard::start();
+    let start = AdvancedWizard.start();
     assert_eq!(AdvancedWizard::side_to_move(&start), Side::Black);
     let t = tokens(&start);
     assert!(t.contains(&"Ea9Eh2".to_string()) && t.contains(&"Ei9Eb2".to_string()));
@@ -196,7 +198,7 @@ fn no_legal_turn_loses_even_out_of_check() {
 
 #[test]
 fn hash_follows_the_fen_and_repetitions_count() {
-    let mut game = Game::<AdvancedWizard>::new(AdvancedWizard::start());
+    let mut game = Game::new(AdvancedWizard, AdvancedWizard.start());
     for t in [
         "Ea9Sb8", "Ea1Sb2", "Sb8Ea9", "Sb2Ea1", "Ea9Sb8", "Ea1Sb2", "Sb8Ea9", "Sb2Ea1",
     ] {
@@ -215,7 +217,7 @@ fn a_capture_whose_victim_comes_back_can_repeat_the_position() {
     // (its only vacant X square); every capture resets the 100-ply count,
     // so only repetition ends such a cycle.
     let start = pos("4z4/1w*w*3w*w*1/9/3A5/9/9/9/9/Z8|9/9/9/9/9/9/9/9/9 w - - - 0 1");
-    let mut game = Game::<AdvancedWizard>::new(start);
+    let mut game = Game::new(AdvancedWizard, start);
     for t in ["Ed6Eb8,Eb8Ed6", "Ee9Ed9", "Ed6Eb8,Eb8Ed6", "Ed9Ee9"].repeat(2) {
         let plies =
             AdvancedWizard::parse_turn(game.position(), t).unwrap_or_else(|e| panic!("{t}: {e}"));
@@ -224,4 +226,30 @@ fn a_capture_whose_victim_comes_back_can_repeat_the_position() {
     assert_eq!(game.position().halfmove, 1);
     assert_eq!(game.repetitions(), 3);
     assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+}
+
+#[test]
+fn pgn_moves_are_numbered_from_one_with_black_first_and_read_back() {
+    let mut game = Game::start(AdvancedWizard);
+    for t in ["Ea9Sb8", "Ea1Sb2", "Sb8Ea9", "Sb2Ea1"] {
+        game.play_token(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+    }
+    let text = crate::pgn::write_with(&game, &[], "*", crate::pgn::Notation::Token, None);
+    let movetext = text.lines().last().unwrap();
+    // Black opens move 1 and White answers it; Black opens move 2.
+    assert_eq!(
+        movetext, "1... Ea9Sb8 1. Ea1Sb2 2... Sb8Ea9 2. Sb2Ea1 *",
+        "{text}"
+    );
+    let back = crate::pgn::read(&AdvancedWizard, &text).unwrap();
+    assert_eq!(back.game.hashes(), game.hashes());
+    let san = crate::pgn::write(&game, &[], "*");
+    assert!(san.lines().last().unwrap().starts_with("1... "), "{san}");
+    assert_eq!(
+        crate::pgn::read(&AdvancedWizard, &san)
+            .unwrap()
+            .game
+            .hashes(),
+        game.hashes()
+    );
 }

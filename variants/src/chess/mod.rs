@@ -22,21 +22,59 @@ pub use position::Position;
 pub use types::Move;
 use types::{kind_of, MoveKind, NO_PIECE, PAWN};
 
+use crate::spec::{board, piece, Figure, GameSpec};
 use crate::{
-    DrawReason, Fen, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints,
+    DrawReason, Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules,
+    SearchHints,
 };
+use std::sync::LazyLock;
 
 /// Orthodox chess.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Chess;
+
+/// What orthodox chess says about itself.
+pub fn spec() -> &'static GameSpec {
+    static SPEC: LazyLock<GameSpec> = LazyLock::new(|| {
+        let mut spec = GameSpec::new(
+            "chess",
+            "Chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            types::NAMES,
+        );
+        spec.aliases = vec!["standard".into(), "normal".into()];
+        spec.boards = vec![board(fen::BOARD, "")];
+        spec.pieces = standard_pieces();
+        spec.bench_fens = bench::BENCH_FENS.iter().map(|f| f.to_string()).collect();
+        spec.chess960 = true;
+        spec.rules_link = "https://www.fide.com/FIDE/handbook/LawsOfChess.pdf".into();
+        spec
+    });
+    &SPEC
+}
+
+/// The six pieces of orthodox chess, King first, as a legend lists them.
+pub fn standard_pieces() -> Vec<crate::spec::PieceSpec> {
+    let mut king = piece('K', "King", Some("K"), Figure::King);
+    king.royal = true;
+    vec![
+        king,
+        piece('Q', "Queen", Some("Q"), Figure::Queen),
+        piece('R', "Rook", Some("R"), Figure::Rook),
+        piece('B', "Bishop", Some("B"), Figure::Bishop),
+        piece('N', "Knight", Some("N"), Figure::Knight),
+        piece('P', "Pawn", Some("fmWfcFifmnD"), Figure::Pawn),
+    ]
+}
 
 impl Rules for Chess {
     type Position = Position;
 
     type Move = Move;
 
-    const ID: &'static str = "chess";
-
-    const NAME: &'static str = "Chess";
+    fn spec(&self) -> &GameSpec {
+        spec()
+    }
 
     #[inline]
     fn generate(pos: &Position, moves: &mut MoveList<Move>) {
@@ -60,11 +98,9 @@ impl Rules for Chess {
 }
 
 impl Fen for Chess {
-    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-    const SQUARE_NAMES: crate::SquareNames = types::NAMES;
-
-    const BOARDS: &'static [crate::board_field::BoardShape] = std::slice::from_ref(&fen::BOARD);
+    fn read_fen(&self, text: &str) -> Result<Position, FenError> {
+        Position::from_fen(text)
+    }
 
     #[inline(always)]
     fn set_chess960(pos: &mut Position, on: bool) {
@@ -102,8 +138,6 @@ impl OnePlyNotation for Chess {
 }
 
 impl SearchHints for Chess {
-    const BENCH_FENS: &'static [&'static str] = bench::BENCH_FENS;
-
     fn evaluate(pos: &Position) -> i32 {
         eval::evaluate(pos)
     }

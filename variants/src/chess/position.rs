@@ -107,11 +107,6 @@ impl Position {
         self.pieces(color, KING).trailing_zeros() as usize
     }
 
-    /// The move number, starting at 1 and incremented after Black's move.
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove as u32
-    }
-
     /// Castling right bits (`CASTLE_*`).
     pub fn castling_rights(&self) -> u8 {
         self.castling
@@ -254,6 +249,14 @@ impl Position {
     }
 }
 
+impl Position {
+    /// Reads a FEN. Never panics: bad input is an error that says what is
+    /// wrong.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::read_fen(fen)
+    }
+}
+
 impl GamePosition for Position {
     type Move = Move;
 
@@ -346,8 +349,8 @@ impl GamePosition for Position {
         p
     }
 
-    fn from_fen(fen: &str) -> Result<Position, FenError> {
-        Position::read_fen(fen)
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove.into()
     }
 
     fn to_fen(&self) -> String {

@@ -15,7 +15,7 @@ fn perft(pos: &Position, depth: u32) -> u64 {
 }
 
 fn fen(s: &str) -> Position {
-    Chess::from_fen(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+    Chess.read_fen(s).unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
 fn tokens(pos: &Position) -> Vec<String> {
@@ -31,7 +31,7 @@ fn tokens(pos: &Position) -> Vec<String> {
 
 #[test]
 fn list_and_count_agree_and_perft_matches() {
-    let pos = Chess::start();
+    let pos = Chess.start();
     assert_eq!(perft(&pos, 3), 8_902);
     let kiwipete = fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     let mut list = MoveList::new();
@@ -44,7 +44,7 @@ fn list_and_count_agree_and_perft_matches() {
 fn incremental_hash_equals_recomputed_hash_along_games() {
     // A deterministic walk through many positions with every move kind.
     for start in [
-        Chess::START_FEN,
+        Chess.spec().start_fen.as_str(),
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
     ] {
@@ -69,7 +69,7 @@ fn incremental_hash_equals_recomputed_hash_along_games() {
 
 #[test]
 fn transpositions_hash_equal_and_differences_hash_differently() {
-    let a = fen(Chess::START_FEN);
+    let a = fen(Chess.spec().start_fen.as_str());
     let play = |mut p: Position, moves: &[&str]| {
         for m in moves {
             p = p.make(Chess::parse_turn(&p, m).unwrap()[0]);
@@ -94,7 +94,7 @@ fn transpositions_hash_equal_and_differences_hash_differently() {
 #[test]
 fn fen_round_trips() {
     for s in [
-        Chess::START_FEN,
+        Chess.spec().start_fen.as_str(),
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
         "8/8/8/8/8/8/8/K6k b - - 99 150",
@@ -255,7 +255,7 @@ fn malformed_fens_are_errors_not_panics() {
         ("4k3/8/8/8/8/8/8/4K3 W - - 0 1", "side to move"),
     ];
     for (input, expected) in cases {
-        match Chess::from_fen(input) {
+        match Chess.read_fen(input) {
             Ok(_) => assert!(expected.is_empty(), "{input:?} was accepted"),
             Err(e) => {
                 assert!(!expected.is_empty(), "{input:?} was rejected: {e}");
@@ -373,7 +373,7 @@ fn promotions_need_a_piece_and_allow_underpromotion() {
 
 #[test]
 fn bad_move_tokens_are_errors() {
-    let p = Chess::start();
+    let p = Chess.start();
     for (token, illegal) in [
         ("", false),
         ("e2", false),
@@ -481,7 +481,7 @@ fn outcomes() {
 
 #[test]
 fn threefold_repetition_in_a_game() {
-    let mut game: Game<Chess> = Game::default();
+    let mut game = Game::start(Chess);
     let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
     for m in shuffle {
         game.play_token(m).unwrap();

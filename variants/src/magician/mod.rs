@@ -18,22 +18,57 @@ pub use eval::VALUE;
 pub use position::Position;
 pub use types::Move;
 
+use crate::spec::{board, piece, Figure, GameSpec};
 use crate::GamePosition;
-use crate::{Fen, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints};
+use crate::{
+    Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints,
+};
 use movegen::{count_legal, legal_moves};
+use std::sync::LazyLock;
 use types::MoveKind;
 
 /// Magician Chess.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Magician;
+
+/// What Magician Chess says about itself.
+pub fn spec() -> &'static GameSpec {
+    static SPEC: LazyLock<GameSpec> = LazyLock::new(|| {
+        let mut spec = GameSpec::new(
+            "magician",
+            "Magician Chess",
+            "rmnknmr/ppp*ppp/*5*/*2*2*/*5*/PPP*PPP/RMNKNMR w AGag - 0 1",
+            types::NAMES,
+        );
+        spec.boards = vec![board(fen::BOARD, "")];
+        let mut king = piece('K', "King", Some("K"), Figure::King);
+        king.royal = true;
+        // The Magician's spells (section 6 of the rules) are beyond Betza.
+        spec.pieces = vec![
+            king,
+            piece('R', "Rook", Some("R"), Figure::Rook),
+            piece('N', "Knight", Some("N"), Figure::Knight),
+            piece('M', "Magician", None, Figure::Shape(0)),
+            piece('C', "Rook-Knight", Some("RN"), Figure::Shape(1)),
+            piece('S', "Rook-Magician", None, Figure::Shape(2)),
+            piece('W', "Knight-Magician", None, Figure::Shape(3)),
+            piece('P', "Pawn", None, Figure::Pawn),
+        ];
+        spec.hint = "Spells: click a hole, then the square beside it that it swaps with (a chooser asks whether its piece is carried or falls).".into();
+        spec.rules_markdown = include_str!("../../../docs/rules/magician.md").into();
+        spec
+    });
+    &SPEC
+}
 
 impl Rules for Magician {
     type Position = Position;
 
     type Move = Move;
 
-    const ID: &'static str = "magician";
-
-    const NAME: &'static str = "Magician Chess";
+    fn spec(&self) -> &GameSpec {
+        spec()
+    }
 
     fn generate(pos: &Position, moves: &mut MoveList<Move>) {
         legal_moves(pos, moves);
@@ -50,11 +85,9 @@ impl Rules for Magician {
 }
 
 impl Fen for Magician {
-    const START_FEN: &'static str = "rmnknmr/ppp*ppp/*5*/*2*2*/*5*/PPP*PPP/RMNKNMR w AGag - 0 1";
-
-    const SQUARE_NAMES: crate::SquareNames = types::NAMES;
-
-    const BOARDS: &'static [crate::board_field::BoardShape] = std::slice::from_ref(&fen::BOARD);
+    fn read_fen(&self, text: &str) -> Result<Position, FenError> {
+        Position::from_fen(text)
+    }
 }
 
 impl OnePlyNotation for Magician {

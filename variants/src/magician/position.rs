@@ -221,6 +221,14 @@ impl Position {
     }
 }
 
+impl Position {
+    /// Reads a FEN. Never panics: bad input is an error that says what is
+    /// wrong.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        super::fen::from_fen(fen)
+    }
+}
+
 impl GamePosition for Position {
     type Move = Move;
 
@@ -324,8 +332,8 @@ impl GamePosition for Position {
         p
     }
 
-    fn from_fen(fen: &str) -> Result<Position, FenError> {
-        super::fen::from_fen(fen)
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
     }
 
     fn to_fen(&self) -> String {

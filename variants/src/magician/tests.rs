@@ -6,7 +6,7 @@ use crate::prelude::*;
 use crate::{Game, MoveList, Outcome, Side, WinReason};
 
 fn moves(fen: &str) -> Vec<String> {
-    let pos = Magician::from_fen(fen).unwrap();
+    let pos = Magician.read_fen(fen).unwrap();
     let mut list = MoveList::new();
     Magician::generate(&pos, &mut list);
     let mut tokens: Vec<String> = list.iter().map(|&m| notation::to_token(m)).collect();
@@ -41,12 +41,12 @@ fn depth_one_move_lists_of_the_spec() {
 #[test]
 fn fen_examples_round_trip_and_bad_fens_are_rejected() {
     for fen in [
-        Magician::START_FEN,
+        Magician.spec().start_fen.as_str(),
         "rm1k2r/pppn*mp/*4n*/*1P1*p*/*NM3*/PPN*PPP/RM1K2R w AGag - 1 7",
         "rmnknmr/pp1*ppp/*5*/*Pp*2*/*5*/P1P*PPP/RMNKNMR w AGag c5 0 2",
         "7/p3*1p/*1k3*/*1p2P*/*1Pn1*1/PK*1*2/3rMR1 w - - 1 28",
     ] {
-        let pos = Magician::from_fen(fen).unwrap();
+        let pos = Magician.read_fen(fen).unwrap();
         assert_eq!(Magician::to_fen(&pos), fen);
         assert_eq!(pos.hash(), pos.compute_hash());
     }
@@ -93,7 +93,7 @@ fn fen_examples_round_trip_and_bad_fens_are_rejected() {
         ),
         ("3k3/7/7/7/7/7/3RK2 w - - 0 1", "not to move is in check"),
     ] {
-        let e = Magician::from_fen(bad).unwrap_err().to_string();
+        let e = Magician.read_fen(bad).unwrap_err().to_string();
         assert!(e.contains(why), "{bad}: {e}");
     }
 }
@@ -117,7 +117,7 @@ fn the_seed_sample_game_replays_with_its_own_notation() {
         .collect();
     let tokens: Vec<&str> = SAMPLE_TOKENS.split_whitespace().collect();
     assert_eq!((sans.len(), tokens.len()), (54, 54));
-    let mut game = Game::<Magician>::default();
+    let mut game = Game::start(Magician);
     for (san, token) in sans.iter().zip(&tokens) {
         let pos = game.position().clone();
         let plies = Magician::parse_san(&pos, san).unwrap_or_else(|e| panic!("{san}: {e}"));
@@ -141,7 +141,7 @@ fn the_seed_sample_game_replays_with_its_own_notation() {
 
 #[test]
 fn tokens_are_checked() {
-    let pos = Magician::start();
+    let pos = Magician.start();
     for (token, illegal) in [
         ("d4e4", true),
         ("h1h2", false),
@@ -164,7 +164,7 @@ fn the_sample_game_as_pgn_reads_and_writes() {
     let pgn_text = format!(
         "[Event \"Seed sample game\"]\n[Variant \"magician\"]\n[Result \"0-1\"]\n\n{SAMPLE_SAN} 0-1\n"
     );
-    let read = crate::pgn::read::<Magician>(&pgn_text).unwrap();
+    let read = crate::pgn::read(&Magician, &pgn_text).unwrap();
     assert_eq!(read.game.turns().len(), 54);
     assert_eq!(read.result, "0-1");
     let written = crate::pgn::write(&read.game, &[("Event", "Seed sample game")], "0-1");
@@ -175,11 +175,11 @@ fn the_sample_game_as_pgn_reads_and_writes() {
         "{written}"
     );
     // What it writes reads back to the same game.
-    let again = crate::pgn::read::<Magician>(&written).unwrap();
+    let again = crate::pgn::read(&Magician, &written).unwrap();
     assert_eq!(again.game.hashes(), read.game.hashes());
     // A PGN of another variant, or with an illegal move, is refused.
-    assert!(crate::pgn::read::<Magician>("[Variant \"chess\"]\n\n1. e4 *").is_err());
-    let Err(e) = crate::pgn::read::<Magician>("1. c4 e4 2. Nb4 *") else {
+    assert!(crate::pgn::read(&Magician, "[Variant \"chess\"]\n\n1. e4 *").is_err());
+    let Err(e) = crate::pgn::read(&Magician, "1. c4 e4 2. Nb4 *") else {
         panic!("an illegal move was accepted");
     };
     assert!(e.to_string().contains("move 3"), "{e}");

@@ -25,23 +25,59 @@ pub mod types;
 pub use position::Position;
 pub use types::SubMove;
 
+use crate::spec::{board, GameSpec};
 use crate::{
-    DrawReason, Fen, MoveError, MoveList, Notation, Outcome, PlyKind, Rules, SearchHints, Side,
-    WinReason,
+    DrawReason, Fen, FenError, MoveError, MoveList, Notation, Outcome, PlyKind, Rules, SearchHints,
+    Side, WinReason,
 };
+use std::sync::LazyLock;
 use types::*;
 
 /// Parallel Worlds Chess.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParallelWorlds;
+
+/// What Parallel Worlds Chess says about itself.
+pub fn spec() -> &'static GameSpec {
+    static SPEC: LazyLock<GameSpec> = LazyLock::new(|| {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 1KQkq,3KQkq - 0 1 2";
+        let mut spec = GameSpec::new(
+            "parallelworlds",
+            "Parallel Worlds Chess",
+            start,
+            types::NAMES,
+        );
+        spec.boards = fen::BOARDS
+            .iter()
+            .enumerate()
+            .map(|(i, &shape)| board(shape, &format!("Level {}", i + 1)))
+            .collect();
+        // Pieces also move between levels: the Betza of chess says only
+        // part of it.
+        spec.pieces = crate::chess::standard_pieces();
+        for p in &mut spec.pieces {
+            p.betza = None;
+        }
+        spec.hint = "A turn is up to three sub-moves (two in White's first), each ending on another level; pieces also move between levels. End turn stops early.".into();
+        spec.bench_fens = vec![
+            start.into(),
+            "r1bqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKB1R|8/8/8/8/1n6/8/8/6N1|rnbqkbnr/pppp1ppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R w 1KQkq,3KQkq - 1 3 3".into(),
+            "k4r2/6P1/8/8/8/8/8/K7|2P5/8/8/8/8/8/8/1P6|k1n5/8/8/8/8/8/8/K7 w - - 0 1 3".into(),
+        ];
+        spec.rules_markdown = include_str!("../../../docs/rules/parallelworlds.md").into();
+        spec
+    });
+    &SPEC
+}
 
 impl Rules for ParallelWorlds {
     type Position = Position;
 
     type Move = SubMove;
 
-    const ID: &'static str = "parallelworlds";
-
-    const NAME: &'static str = "Parallel Worlds Chess";
+    fn spec(&self) -> &GameSpec {
+        spec()
+    }
 
     fn generate(pos: &Position, moves: &mut MoveList<SubMove>) {
         movegen::legal(pos, moves);
@@ -69,11 +105,9 @@ impl Rules for ParallelWorlds {
 }
 
 impl Fen for ParallelWorlds {
-    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 1KQkq,3KQkq - 0 1 2";
-
-    const SQUARE_NAMES: crate::SquareNames = types::NAMES;
-
-    const BOARDS: &'static [crate::board_field::BoardShape] = &fen::BOARDS;
+    fn read_fen(&self, text: &str) -> Result<Position, FenError> {
+        Position::from_fen(text)
+    }
 
     fn board_text(pos: &Position) -> String {
         board_text(pos)
@@ -91,12 +125,6 @@ impl Notation for ParallelWorlds {
 }
 
 impl SearchHints for ParallelWorlds {
-    const BENCH_FENS: &'static [&'static str] = &[
-        Self::START_FEN,
-        "r1bqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKB1R|8/8/8/8/1n6/8/8/6N1|rnbqkbnr/pppp1ppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R w 1KQkq,3KQkq - 1 3 3",
-        "k4r2/6P1/8/8/8/8/8/K7|2P5/8/8/8/8/8/8/1P6|k1n5/8/8/8/8/8/8/K7 w - - 0 1 3",
-    ];
-
     fn evaluate(pos: &Position) -> i32 {
         eval::evaluate(pos)
     }

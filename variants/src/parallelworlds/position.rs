@@ -191,6 +191,14 @@ fn castle_key(rights: u8) -> u64 {
     h
 }
 
+impl Position {
+    /// Reads a FEN. Never panics: bad input is an error that says what is
+    /// wrong.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        super::fen::from_fen(fen)
+    }
+}
+
 impl GamePosition for Position {
     type Move = SubMove;
 
@@ -304,8 +312,8 @@ impl GamePosition for Position {
         self.clock
     }
 
-    fn from_fen(fen: &str) -> Result<Position, FenError> {
-        super::fen::from_fen(fen)
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
     }
 
     fn to_fen(&self) -> String {

@@ -5,7 +5,8 @@ use super::*;
 use crate::GamePosition;
 use crate::{Game, MoveError};
 
-const START: &str = ParallelWorlds::START_FEN;
+/// The start position's FEN.
+static START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 1KQkq,3KQkq - 0 1 2";
 const EN_PASSANT: &str =
     "k7/8/8/1pPpP3/8/8/8/7K|8/8/8/8/8/8/8/8|k7/8/8/6pP/8/8/8/7K w - 1d6,3g6 0 2 3";
 const CASTLING: &str =
@@ -13,7 +14,7 @@ const CASTLING: &str =
 const KING_CAPTURE: &str = "R6k/8/8/8/8/8/8/K7|8/8/8/8/3N4/8/8/8|8/8/8/8/8/8/1k6/K7 w - - 0 1 3";
 
 fn pos(fen: &str) -> Position {
-    ParallelWorlds::from_fen(fen).unwrap()
+    ParallelWorlds.read_fen(fen).unwrap()
 }
 
 fn play(fen: &str, token: &str) -> Result<Position, MoveError> {
@@ -101,7 +102,7 @@ fn invalid_fens_are_rejected_with_reasons() {
         ),
     ];
     for (fen, reason) in bad {
-        let err = ParallelWorlds::from_fen(fen).unwrap_err().to_string();
+        let err = ParallelWorlds.read_fen(fen).unwrap_err().to_string();
         assert!(err.contains(reason), "{fen}: {err}");
     }
     // A side missing a King is a finished game, not a bad FEN.
@@ -232,7 +233,8 @@ fn hash_follows_the_turn_and_ignores_sub_move_order() {
 
 #[test]
 fn knights_shuffling_repeat_the_position() {
-    let mut game = Game::<ParallelWorlds>::from_fen(
+    let mut game = Game::from_fen(
+        ParallelWorlds,
         "7k/8/8/8/8/8/8/KN6|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/K6n w - - 0 1 3",
     )
     .unwrap();

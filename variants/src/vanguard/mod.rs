@@ -10,6 +10,7 @@ mod eval;
 mod fen;
 pub mod movegen;
 mod notation;
+mod pieces;
 pub mod position;
 #[cfg(test)]
 mod tests;
@@ -20,22 +21,44 @@ pub use eval::VALUE;
 pub use position::Position;
 pub use types::Action;
 
+use crate::spec::{board, GameSpec};
 use crate::GamePosition;
 use crate::{
-    Fen, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints, Side, WinReason,
+    Fen, FenError, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules, SearchHints, Side,
+    WinReason,
 };
+use std::sync::LazyLock;
 
 /// Vanguard Chess.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Vanguard;
+
+/// What Vanguard Chess says about itself.
+pub fn spec() -> &'static GameSpec {
+    static SPEC: LazyLock<GameSpec> = LazyLock::new(|| {
+        let mut spec = GameSpec::new(
+            "vanguard",
+            "Vanguard Chess",
+            "hdyfbweqkicbfydh/rnzlaamggmaalznr/ppppsssttssspppp/16/16/16/16/16/16/16/16/16/16/PPPPSSSTTSSSPPPP/RNZLAAMGGMAALZNR/HDYFBWEQKICBFYDH w ABCDEFGJKLMNOPabcdefgjklmnop 0 1",
+            types::NAMES,
+        );
+        spec.boards = vec![board(fen::BOARD, "")];
+        spec.pieces = pieces::pieces();
+        spec.hint = "Shots and double moves: click the piece, then each leg's square in turn; the shooter's shot ends back where it stands.".into();
+        spec.rules_markdown = include_str!("../../../docs/rules/vanguard.md").into();
+        spec
+    });
+    &SPEC
+}
 
 impl Rules for Vanguard {
     type Position = Position;
 
     type Move = Action;
 
-    const ID: &'static str = "vanguard";
-
-    const NAME: &'static str = "Vanguard Chess";
+    fn spec(&self) -> &GameSpec {
+        spec()
+    }
 
     fn generate(pos: &Position, moves: &mut MoveList<Action>) {
         movegen::legal(pos, moves);
@@ -63,15 +86,13 @@ impl Rules for Vanguard {
 }
 
 impl Fen for Vanguard {
-    const START_FEN: &'static str = "hdyfbweqkicbfydh/rnzlaamggmaalznr/ppppsssttssspppp/16/16/16/16/16/16/16/16/16/16/PPPPSSSTTSSSPPPP/RNZLAAMGGMAALZNR/HDYFBWEQKICBFYDH w ABCDEFGJKLMNOPabcdefgjklmnop 0 1";
-
-    const SQUARE_NAMES: crate::SquareNames = types::NAMES;
-
-    const BOARDS: &'static [crate::board_field::BoardShape] = std::slice::from_ref(&fen::BOARD);
+    fn read_fen(&self, text: &str) -> Result<Position, FenError> {
+        Position::from_fen(text)
+    }
 }
 
 impl OnePlyNotation for Vanguard {
-    fn xboard_definition() -> Vec<String> {
+    fn xboard_definition(&self) -> Vec<String> {
         xboard::definition()
     }
 
@@ -105,7 +126,7 @@ impl SearchHints for Vanguard {
         eval::see_ge(pos, mv, threshold)
     }
 
-    fn qsearch_delta() -> Option<i32> {
+    fn qsearch_delta(_pos: &Position) -> Option<i32> {
         Some(200)
     }
 

@@ -309,6 +309,14 @@ impl Position {
     }
 }
 
+impl Position {
+    /// Reads a FEN. Never panics: bad input is an error that says what is
+    /// wrong.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        super::fen::from_fen(fen)
+    }
+}
+
 impl GamePosition for Position {
     type Move = Action;
 
@@ -418,8 +426,8 @@ impl GamePosition for Position {
         self.halfmove
     }
 
-    fn from_fen(fen: &str) -> Result<Position, FenError> {
-        super::fen::from_fen(fen)
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
     }
 
     fn to_fen(&self) -> String {

@@ -8,7 +8,7 @@ use crate::turns::legal_turns;
 use crate::Game;
 
 fn tokens(fen: &str) -> Vec<String> {
-    let pos = Vanguard::from_fen(fen).unwrap();
+    let pos = Vanguard.read_fen(fen).unwrap();
     let mut t: Vec<String> = legal_turns::<Vanguard>(&pos)
         .into_iter()
         .map(|(_, token, _)| token)
@@ -31,8 +31,8 @@ fn fen_of(name: &str) -> String {
 
 #[test]
 fn start_fen_round_trips_and_hashes_agree() {
-    let pos = Vanguard::start();
-    assert_eq!(Vanguard::to_fen(&pos), Vanguard::START_FEN);
+    let pos = Vanguard.start();
+    assert_eq!(Vanguard::to_fen(&pos), Vanguard.spec().start_fen.as_str());
     assert_eq!(pos.hash, pos.full_hash());
     assert_eq!(pos.by_color[0].count(), 48);
     assert_eq!(pos.rights.count(), 28);
@@ -46,12 +46,12 @@ fn fen_examples_of_the_spec() {
         (vec!["d3d4", "d14d13", "c2d3"], "hdyfbweqkicbfydh/rnzlaamggmaalznr/ppp1sssttssspppp/3p12/16/16/16/16/16/16/16/16/3P12/PPPZSSSTTSSSPPPP/RN1LAAMGGMAALZNR/HDYFBWEQKICBFYDH b ABCEFGJKLMNOPabcefgjklmnop 1 2"),
     ];
     for (moves, fen) in cases {
-        let mut game = Game::<Vanguard>::default();
+        let mut game = Game::start(Vanguard);
         for m in &moves {
             game.play_token(m).unwrap_or_else(|e| panic!("{m}: {e}"));
         }
         assert_eq!(Vanguard::to_fen(game.position()), fen, "{moves:?}");
-        let back = Vanguard::from_fen(fen).unwrap();
+        let back = Vanguard.read_fen(fen).unwrap();
         assert_eq!(Vanguard::to_fen(&back), fen);
         assert_eq!(
             back.hash,
@@ -63,7 +63,7 @@ fn fen_examples_of_the_spec() {
 
 #[test]
 fn bad_fens_are_refused() {
-    let start = Vanguard::START_FEN;
+    let start = Vanguard.spec().start_fen.as_str();
     let bad = [
         "",
         "16/16 w - 0 1",
@@ -89,10 +89,10 @@ fn bad_fens_are_refused() {
         let k_missing_white = fen.starts_with("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16");
         if k_missing_white {
             // One King is enough for a valid FEN (the other side has lost).
-            assert!(Vanguard::from_fen(fen).is_ok());
+            assert!(Vanguard.read_fen(fen).is_ok());
             continue;
         }
-        assert!(Vanguard::from_fen(fen).is_err(), "accepted: {fen}");
+        assert!(Vanguard.read_fen(fen).is_err(), "accepted: {fen}");
     }
 }
 
@@ -125,7 +125,7 @@ fn the_eighty_token_game_reaches_midgame_3() {
         n11p13 o15p13 a7a8 b12a13 a8a10 i14o8 a10c10 o8o4 i7j6 o4p3 \
         p2p3 d14d13 j6l6 b16h4 p3p13 m16p13 g3f3 n14n13 g2h4 o16h2 \
         h1h2 i15i14 c10b10 i13g12 i1h1 l15m16 l6i9 m16l15 e3b2 j14j10";
-    let mut game = Game::<Vanguard>::default();
+    let mut game = Game::start(Vanguard);
     for (i, t) in line.split_whitespace().enumerate() {
         game.play_token(t)
             .unwrap_or_else(|e| panic!("token {}: {t}: {e}", i + 1));
@@ -142,10 +142,10 @@ fn the_eighty_token_game_reaches_midgame_3() {
 fn alternative_spellings_are_accepted_and_garbage_refused() {
     // A pass through any empty neighbour, and the forced promotion letter.
     let lion = fen_of("berserker_lion");
-    let pos = Vanguard::from_fen(&lion).unwrap();
+    let pos = Vanguard.read_fen(&lion).unwrap();
     let canonical = Vanguard::parse_turn(&pos, "h8g7,g7h8").unwrap();
     assert_eq!(Vanguard::parse_turn(&pos, "h8h7,h7h8").unwrap(), canonical);
-    let promo = Vanguard::from_fen(&fen_of("promotion")).unwrap();
+    let promo = Vanguard.read_fen(&fen_of("promotion")).unwrap();
     let plain = Vanguard::parse_turn(&promo, "b15b16").unwrap();
     assert_eq!(Vanguard::parse_turn(&promo, "b15b16n").unwrap(), plain);
     assert!(Vanguard::parse_turn(&promo, "b15b16q")
@@ -163,7 +163,9 @@ fn alternative_spellings_are_accepted_and_garbage_refused() {
 #[test]
 fn endings_by_the_rules() {
     use crate::{DrawReason, Outcome, Side, WinReason};
-    let mated = Vanguard::from_fen(&fen_of("checkmate_without_prince")).unwrap();
+    let mated = Vanguard
+        .read_fen(&fen_of("checkmate_without_prince"))
+        .unwrap();
     assert_eq!(
         Vanguard::rule_outcome(&mated),
         Some(Outcome::Win {
@@ -171,13 +173,13 @@ fn endings_by_the_rules() {
             reason: WinReason::Checkmate
         })
     );
-    let stale = Vanguard::from_fen(&fen_of("stalemate")).unwrap();
+    let stale = Vanguard.read_fen(&fen_of("stalemate")).unwrap();
     assert_eq!(
         Vanguard::rule_outcome(&stale),
         Some(Outcome::Draw(DrawReason::Stalemate))
     );
     // Capturing the King of a side without a Prince wins at once.
-    let mut game = Game::<Vanguard>::from_fen(&fen_of("king_capture_without_prince_wins")).unwrap();
+    let mut game = Game::from_fen(Vanguard, &fen_of("king_capture_without_prince_wins")).unwrap();
     game.play_token("h4h12").unwrap();
     assert_eq!(
         game.outcome(),
@@ -187,8 +189,7 @@ fn endings_by_the_rules() {
         })
     );
     // With a Prince, it becomes the King.
-    let mut game =
-        Game::<Vanguard>::from_fen(&fen_of("must_capture_king_prince_succeeds")).unwrap();
+    let mut game = Game::from_fen(Vanguard, &fen_of("must_capture_king_prince_succeeds")).unwrap();
     game.play_token("h4h12").unwrap();
     assert_eq!(game.position().king(1), square(12, 13));
     assert_eq!(game.outcome(), None);
@@ -198,7 +199,7 @@ fn endings_by_the_rules() {
 fn sideways_shuffles_repeat_although_they_reset_the_clock() {
     use crate::{DrawReason, Outcome};
     let fen = "k15/16/16/16/16/16/16/16/16/16/16/16/6s9/16/6S9/K15 w - 0 1";
-    let mut game = Game::<Vanguard>::from_fen(fen).unwrap();
+    let mut game = Game::from_fen(Vanguard, fen).unwrap();
     for t in [
         "g2h2", "g4h4", "h2g2", "h4g4", "g2h2", "g4h4", "h2g2", "h4g4",
     ] {
@@ -216,7 +217,7 @@ fn sideways_shuffles_repeat_although_they_reset_the_clock() {
 #[test]
 fn xboard_six_field_fen_gives_rights_to_pawns_and_soldiers_on_their_start_rank() {
     let xb = "k15/16/2p1p4s1s4/16/16/16/16/16/16/16/6n9/16/7r8/2P1P1P2S1S4/16/K15 w - - 3 9";
-    let pos = Vanguard::from_fen(xb).unwrap();
+    let pos = Vanguard.read_fen(xb).unwrap();
     // Every Pawn and Soldier on rank 3 / rank 14 gets its right, the
     // halfmove clock and move number are kept.
     assert_eq!(
@@ -225,12 +226,11 @@ fn xboard_six_field_fen_gives_rights_to_pawns_and_soldiers_on_their_start_rank()
     );
     assert_eq!(super::fen::to_xboard_fen(&pos), xb);
     // Five fields stay the spec's FEN: no rights inferred.
-    let spec = Vanguard::from_fen(
-        "k15/16/2p1p4s1s4/16/16/16/16/16/16/16/6n9/16/7r8/2P1P1P2S1S4/16/K15 w - 3 9",
-    )
-    .unwrap();
+    let spec = Vanguard
+        .read_fen("k15/16/2p1p4s1s4/16/16/16/16/16/16/16/6n9/16/7r8/2P1P1P2S1S4/16/K15 w - 3 9")
+        .unwrap();
     assert!(Vanguard::to_fen(&spec).contains(" w - 3 9"));
-    assert!(
-        Vanguard::from_fen("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0").is_err()
-    );
+    assert!(Vanguard
+        .read_fen("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0")
+        .is_err());
 }

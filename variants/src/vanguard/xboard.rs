@@ -12,7 +12,7 @@
 
 use super::fen;
 use super::Vanguard;
-use crate::Fen;
+use crate::{Fen, Rules};
 
 /// Our letters in XBoard's piece slots (Pawn, Knight, Bishop, Rook, Queen,
 /// Ferz, Alfil, Archbishop, Chancellor, Wazir, Commoner, Cannon,
@@ -21,42 +21,18 @@ use crate::Fen;
 /// Chancellor, the Nightrider as a Nightrider, the Archer as a Cannon.
 const PIECE_TO_CHAR: &str = "PNBRQFTECYIADG.MWZLSHKpnbrqftecyiadg.mwzlshk";
 
-/// Each piece's move in XBoard's Betza notation.
-const BETZA: [(char, &str); 21] = [
-    ('K', "K"),
-    ('Q', "Q"),
-    ('R', "R"),
-    ('B', "B"),
-    ('N', "NmpafmpafmpafmpasW"),
-    ('P', "fmWfcFifmW4"),
-    ('S', "fsmWfcFifmW4"),
-    ('T', "fW3fFsmW"),
-    ('C', "RN"),
-    ('E', "BN"),
-    ('D', "N0"),
-    ('I', "FN"),
-    ('Y', "W2N"),
-    ('H', "WDHmpafD"),
-    ('F', "FADCG"),
-    ('G', "BnD0"),
-    ('A', "mF3cabN"),
-    ('M', "nNnmafcabmN"),
-    ('L', "N2ncDncH"),
-    ('W', "FNC"),
-    ('Z', "KNADcaKmcabK"),
-];
-
 /// The lines sent to XBoard after `variant vanguard`.
 pub fn definition() -> Vec<String> {
-    let start = Vanguard::start();
+    let start = Vanguard.start();
     let mut lines = vec![format!(
         "setup ({PIECE_TO_CHAR}) 16x16+0_fairy {}",
         fen::to_xboard_fen(&start)
     )];
-    lines.extend(
-        BETZA
-            .iter()
-            .map(|(letter, betza)| format!("piece {letter}& {betza}")),
-    );
+    // The Betza strings of the game's spec, the one description of the
+    // pieces' moves.
+    lines.extend(Vanguard.spec().pieces.iter().filter_map(|p| {
+        let betza = p.betza.as_ref()?;
+        Some(format!("piece {}& {betza}", p.letter))
+    }));
     lines
 }

@@ -99,10 +99,10 @@ pub fn openings(bytes: &[u8]) {
     let registry = variants::Registry::builtin();
     let ids = registry.ids();
     let id = &ids[which as usize % ids.len()];
-    let mut referee = arcana::matches::referee::referee(&registry, id)
+    let mut referee = arcana::matches::referee::Referee::new(&registry, id)
         .unwrap_or_else(|e| panic!("the referee of {id}: {e}"));
     let input = text(rest);
-    let Ok(fens) = arcana::matches::openings::read_text(&input, "f", referee.as_mut()) else {
+    let Ok(fens) = arcana::matches::openings::read_text(&input, "f", &mut referee) else {
         return;
     };
     assert!(

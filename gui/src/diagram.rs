@@ -3,7 +3,7 @@
 //! does on chessvariants.com). The moves are the game's own legal moves
 //! from a real position, so they follow the rules to the letter.
 
-use crate::game::{PositionView, VariantGame};
+use crate::game::{position_view, PositionView};
 use crate::legs;
 use serde::Serialize;
 use variants::board_field::{self, Cell};
@@ -135,7 +135,11 @@ fn placed<V: Variant>(
                     return Some(DiagramView {
                         letter,
                         square,
-                        position: VariantGame::<V>::position_view(game, &pos),
+                        position: position_view(&play::Board {
+                            fen: V::to_fen(&pos),
+                            side: V::side_to_move(&pos),
+                            cells: board_field::cells(game, &pos),
+                        }),
                         first,
                         later,
                     });
@@ -215,7 +219,9 @@ fn destinations<V: Variant>(
 ) -> (Vec<String>, Vec<String>) {
     let mut first = Vec::new();
     let mut later = Vec::new();
-    for ply in VariantGame::<V>::legal_plies(pos) {
+    let mut plies = variants::MoveList::new();
+    V::generate(pos, &mut plies);
+    for &ply in plies.iter() {
         let token = V::turn_to_token(pos, &[ply]);
         let Some(legs) = legs::split(&token, &game.spec().squares) else {
             continue;

@@ -3,16 +3,16 @@
 //! object tagged the same way (`state`, `info`, `tick`, `error`, `deck`).
 
 use crate::clock::{Clock, ClockSpec};
-use crate::game::{Found, GuiGame, InfoView, OutcomeView, SearchJob, VariantGame};
+use crate::game::{info_view, position_view, state_view, InfoView, OutcomeView};
 use crate::replay::{self, Recorded};
+use play::{End, GameHandle, SearchHandle, SearchOrder};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
-use variants::{Registry, Side, Variant, VariantVisitor};
+use variants::{Registry, Side};
 
 /// Search threads running in the whole process, over every tab: a new
 /// search takes what the machine has left, at least one thread, so tabs
@@ -143,19 +143,18 @@ pub enum Event {
     /// Progress of search `id`.
     Info(u64, InfoView),
     /// Search `id` ended.
-    Done(u64, Found),
+    Done(u64),
 }
 
+/// The search the tab runs.
 struct Running {
     id: u64,
     analysis: bool,
-    shared: Arc<engine::Shared>,
-    handle: JoinHandle<()>,
 }
 
 /// One tab's state.
 pub struct Session {
-    game: Box<dyn GuiGame>,
+    game: Box<dyn GameHandle>,
     variant: String,
     /// The games the page can open.
     registry: Arc<Registry>,
@@ -167,9 +166,9 @@ pub struct Session {
     multipv: usize,
     /// The turn shown (stepping through the game); the end when `None`.
     shown: Option<usize>,
-    shared: Arc<engine::Shared>,
+    /// The engine: the search and its table.
+    search: SearchHandle,
     running: Option<Running>,
-    next_id: u64,
     events: UnboundedSender<Event>,
     /// Games of the file opened, and the one on the board, if any.
     library: Vec<Recorded>,
@@ -179,25 +178,14 @@ pub struct Session {
     clock: Option<Clock>,
 }
 
-struct MakeGame<'a>(Option<&'a str>);
-
-impl VariantVisitor for MakeGame<'_> {
-    type Output = Result<(Box<dyn GuiGame>, String), String>;
-    fn visit<V: Variant>(self, game: V) -> Self::Output {
-        let id = game.spec().id.clone();
-        Ok((Box::new(VariantGame::new(game, self.0)?), id))
-    }
-}
-
 fn new_game(
     registry: &Registry,
     variant: &str,
     fen: Option<&str>,
-) -> Result<(Box<dyn GuiGame>, String), String> {
-    registry
-        .visit(variant, MakeGame(fen))
-        .map_err(|e| e.to_string())
-        .and_then(|r| r)
+) -> Result<(Box<dyn GameHandle>, String), String> {
+    let game = play::open(registry, variant, fen)?;
+    let id = game.spec().id.clone();
+    Ok((game, id))
 }
 
 /// Default hash table per tab, MiB.
@@ -231,9 +219,8 @@ impl Session {
             hash: DEFAULT_HASH,
             multipv: 1,
             shown: None,
-            shared: Arc::new(engine::Shared::new(DEFAULT_HASH)),
+            search: SearchHandle::new(DEFAULT_HASH),
             running: None,
-            next_id: 1,
             events,
             library: Vec::new(),
             replaying: None,
@@ -249,7 +236,7 @@ impl Session {
 
     /// Nodes of the running search.
     pub fn nodes(&self) -> u64 {
-        self.shared.nodes()
+        self.search.nodes()
     }
 
     /// Handles one line from the page; returns the messages to send.
@@ -294,7 +281,10 @@ impl Session {
             Command::Move { text } => {
                 self.time_left()?;
                 self.play_here();
-                self.game.play_turn(&text)?;
+                if !self.game.inside_turn() && self.game.outcome().is_some() {
+                    return Err("the game is over".into());
+                }
+                self.game.play(&text).map_err(|e| e.to_string())?;
                 Ok(vec![])
             }
             Command::Undo => {
@@ -361,7 +351,7 @@ impl Session {
                     let h = h.clamp(1, MAX_HASH);
                     if h != self.hash {
                         self.stop();
-                        self.shared = Arc::new(engine::Shared::try_new(h)?);
+                        self.search.resize(h)?;
                         self.hash = h;
                     }
                 }
@@ -413,7 +403,7 @@ impl Session {
             recorded.start_fen.as_deref(),
         )?;
         for (n, token) in recorded.moves.iter().enumerate() {
-            game.play_turn(token)
+            game.play(token)
                 .map_err(|e| format!("game {}, turn {} ({token}): {e}", index + 1, n + 1))?;
         }
         self.put_game(game, id);
@@ -425,7 +415,7 @@ impl Session {
 
     /// A game on the board in place of the last: searches stop, the user
     /// has the side to move, the clock starts again and the table forgets.
-    fn put_game(&mut self, game: Box<dyn GuiGame>, id: String) {
+    fn put_game(&mut self, game: Box<dyn GameHandle>, id: String) {
         self.stop();
         self.game = game;
         self.variant = id;
@@ -435,7 +425,7 @@ impl Session {
         self.clock = self
             .clock_spec
             .map(|spec| Clock::new(spec, self.game.turns_played()));
-        Arc::get_mut(&mut self.shared).map(engine::Shared::clear);
+        self.search.clear();
     }
 
     /// Refuses a move after a flag fell.
@@ -509,10 +499,11 @@ impl Session {
 
     /// The state message.
     pub fn state(&self) -> Value {
-        let mut state = serde_json::to_value(self.game.state()).unwrap_or(Value::Null);
-        let shown = self
-            .shown
-            .and_then(|turn| self.game.view(turn).map(|v| (turn, v)));
+        let mut state = serde_json::to_value(state_view(self.game.as_ref())).unwrap_or(Value::Null);
+        let shown = self.shown.and_then(|turn| {
+            let board = self.game.board(Some(turn))?;
+            Some((turn, position_view(&board)))
+        });
         if let Value::Object(map) = &mut state {
             map.insert("t".into(), json!("state"));
             map.insert("mode".into(), json!(self.mode));
@@ -546,15 +537,9 @@ impl Session {
     }
 
     fn start_search(&mut self, analysis: bool) {
-        if self.running.is_some() {
+        if self.running.is_some() || self.game.inside_turn() {
             return;
         }
-        if self.game.inside_turn() {
-            return;
-        }
-        let turns = self.shown.unwrap_or_else(|| self.game.turns_played());
-        let id = self.next_id;
-        self.next_id += 1;
         let threads = threads_for(self.threads);
         BUSY_THREADS.fetch_add(threads, Ordering::Relaxed);
         let taken = ThreadsTaken(threads);
@@ -573,39 +558,39 @@ impl Session {
                 ..engine::Limits::default()
             }
         };
-        let shared = Arc::clone(&self.shared);
-        shared.stop.store(false, Ordering::Relaxed);
-        let info_events = self.events.clone();
-        let job = SearchJob {
-            shared: Arc::clone(&shared),
+        let order = SearchOrder {
             limits,
             multipv: if analysis { self.multipv } else { 1 },
             threads,
-            sink: Box::new(move |info| {
-                let _ = info_events.send(Event::Info(id, info));
-            }),
+            move_overhead: Duration::from_millis(10),
+            at_turn: self.shown,
+            ..SearchOrder::default()
         };
-        let run = self.game.searcher(turns, job);
+        let names = self.game.spec().squares;
+        let info_events = self.events.clone();
+        // Lines below the best that failed their window say nothing new.
+        let sink = Box::new(move |id, report: play::Report| {
+            if report.bound != engine::Bound::Exact && report.multipv > 1 {
+                return;
+            }
+            let _ = info_events.send(Event::Info(id, info_view(&report, &names)));
+        });
         let events = self.events.clone();
-        let handle = std::thread::spawn(move || {
-            let found = run();
+        let done = Box::new(move |id| {
             drop(taken);
-            let _ = events.send(Event::Done(id, found));
+            let _ = events.send(Event::Done(id));
         });
-        self.running = Some(Running {
-            id,
-            analysis,
-            shared,
-            handle,
-        });
+        match self.search.search(self.game.as_mut(), &order, sink, done) {
+            Ok(id) => self.running = Some(Running { id, analysis }),
+            Err(e) => log::warn!("could not start a search: {e}"),
+        }
     }
 
     /// Stops the running search and waits for its thread (a stop takes
     /// milliseconds).
     pub fn stop(&mut self) {
-        if let Some(r) = self.running.take() {
-            r.shared.stop.store(true, Ordering::Relaxed);
-            let _ = r.handle.join();
+        if self.running.take().is_some() {
+            self.search.end(End::Stop);
         }
     }
 
@@ -623,19 +608,19 @@ impl Session {
                     vec![]
                 }
             }
-            Event::Done(id, found) => {
+            Event::Done(id) => {
                 let Some(r) = self.running.take_if(|r| r.id == id) else {
                     return vec![];
                 };
-                let _ = r.handle.join();
+                let found = self.search.end(End::Done(id)).unwrap_or_default();
                 if r.analysis {
                     return vec![self.state()];
                 }
                 let replied_at = epoch_ms();
                 let mut out = Vec::new();
                 if let Some(best) = found.best {
-                    if let Err(e) = self.game.play_turn(&best) {
-                        out.push(error(format!("the engine's move {best}: {e}")));
+                    if let Err(e) = self.game.play(&best.token) {
+                        out.push(error(format!("the engine's move {}: {e}", best.token)));
                     }
                 }
                 out.extend(self.after_change());

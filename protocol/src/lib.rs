@@ -6,13 +6,13 @@
 //! searches as events, in order, on its own thread, so a search finishing
 //! and a command arriving never race over the game state.
 
-pub mod backend;
+mod jobs;
 pub mod options;
 mod uci;
 mod xboard;
 
-use backend::{Backend, MakeBackend};
 use options::{parse_change, Change, Options};
+use play::{End, Found, GameHandle, SearchHandle};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -68,7 +68,10 @@ pub struct Session {
     out: Out,
     protocol: Protocol,
     options: Options,
-    backend: Box<dyn Backend>,
+    /// The game.
+    game: Box<dyn GameHandle>,
+    /// Its search (or `go perft`, `bench`) and the table.
+    search: SearchHandle,
     /// The games this session can play.
     registry: Registry,
     /// The variant as the user named it (`chess`, `fischerandom`, ...).
@@ -112,15 +115,15 @@ impl Session {
     pub fn with_registry(out: impl Write + Send + 'static, registry: Registry) -> Self {
         let options = Options::default();
         let first = registry.ids().into_iter().next().unwrap_or_default();
-        let backend = registry
-            .visit(&first, MakeBackend(options.hash_mib))
-            .expect("a registry has a game");
+        let game = play::open(&registry, &first, None).expect("a registry has a game");
+        let search = SearchHandle::new(options.hash_mib);
         let (notify, events) = channel();
         Session {
             out: Arc::new(Mutex::new(Box::new(out))),
             protocol: Protocol::Undecided,
             options,
-            backend,
+            game,
+            search,
             registry,
             variant: first,
             notify,
@@ -148,8 +151,8 @@ impl Session {
 
     /// `d` in either protocol: the board, then `Fen: <fen>`.
     fn show_board(&self) {
-        self.say(self.backend.board().trim_end());
-        self.say(&format!("Fen: {}", self.backend.fen()));
+        self.say(self.game.board_text().trim_end());
+        self.say(&format!("Fen: {}", self.game.fen()));
     }
 
     /// Switches the variant (`fischerandom` and `chess960` are chess with
@@ -166,13 +169,12 @@ impl Session {
             ("fischerandom" | "chess960", Some(id)) => (id, true),
             (other, _) => (other.to_string(), false),
         };
-        let mut backend = self
-            .registry
-            .visit(&id, MakeBackend(self.options.hash_mib))
-            .map_err(|e| e.to_string())?;
-        self.backend.end_search(backend::End::Stop);
-        backend.set_chess960(frc || self.options.chess960);
-        self.backend = backend;
+        let mut game = play::open(&self.registry, &id, None)?;
+        self.end_search(End::Stop);
+        game.set_chess960(frc || self.options.chess960);
+        self.game = game;
+        // The table's entries are another game's.
+        self.search.clear();
         self.variant = lower;
         Ok(())
     }
@@ -181,7 +183,7 @@ impl Session {
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         match parse_change(name, value)? {
             Change::Hash(mib) => {
-                self.backend.resize_hash(mib)?;
+                self.search.resize(mib)?;
                 self.options.hash_mib = mib;
             }
             Change::Threads(n) => self.options.threads = n,
@@ -190,9 +192,9 @@ impl Session {
             Change::Ponder(on) => self.options.ponder = on,
             Change::Chess960(on) => {
                 self.options.chess960 = on;
-                self.backend.set_chess960(on);
+                self.game.set_chess960(on);
             }
-            Change::ClearHash => self.backend.clear_hash(),
+            Change::ClearHash => self.search.clear(),
             Change::Variant(v) => self.switch_variant(&v)?,
         }
         Ok(())
@@ -207,17 +209,17 @@ impl Session {
         if cmd == "quit" {
             // A script that ends with `quit` still gets the answer to its
             // `go` (UCI `bestmove`, XBoard `move`), as from Stockfish.
-            if let Some(best) = self.backend.end_search(backend::End::Stop) {
+            if let Some(best) = self.end_search(End::Stop) {
                 self.search_finished(best);
                 // XBoard may have started pondering on the move just sent.
-                self.backend.end_search(backend::End::Stop);
+                self.end_search(End::Stop);
             }
             return Flow::Quit;
         }
         // A piped script expects `go perft` and `bench` to finish before
         // its next command, as in Stockfish; `stop` and `isready` cannot
         // wait.
-        let waiting = self.backend.batch_running() || !self.deferred.is_empty();
+        let waiting = self.search.batch_running() || !self.deferred.is_empty();
         if waiting && !matches!(cmd, "stop" | "isready") {
             if self.deferred.len() >= DEFERRED_MAX {
                 self.say(
@@ -264,7 +266,7 @@ impl Session {
     /// Runs the commands that waited for a batch job (`go perft`,
     /// `bench`), until one starts another.
     fn run_deferred(&mut self) {
-        while !self.backend.batch_running() {
+        while !self.search.batch_running() {
             let Some(line) = self.deferred.pop_front() else {
                 return;
             };
@@ -284,7 +286,7 @@ impl Session {
                 Flow::Continue
             }
             Event::SearchDone(id) => {
-                if let Some(best) = self.backend.end_search(backend::End::Done(id)) {
+                if let Some(best) = self.end_search(End::Done(id)) {
                     self.search_finished(best);
                 }
                 Flow::Continue
@@ -295,7 +297,7 @@ impl Session {
                 // waited for a count run after it, and their searches
                 // end the same way.
                 loop {
-                    if let Some(best) = self.backend.end_search(backend::End::Finish) {
+                    if let Some(best) = self.end_search(End::Finish) {
                         self.search_finished(best);
                     }
                     if self.deferred.is_empty() {
@@ -311,7 +313,7 @@ impl Session {
         flow
     }
 
-    fn search_finished(&mut self, best: backend::BestTurn) {
+    fn search_finished(&mut self, best: Found) {
         match self.protocol {
             Protocol::Xboard => self.xboard_search_finished(best),
             _ => self.uci_bestmove(best),
@@ -345,12 +347,12 @@ impl Session {
 
     /// The current position's FEN.
     pub fn fen(&self) -> String {
-        self.backend.fen()
+        self.game.fen()
     }
 
     /// Whether commands are waiting for a batch job (`go perft`, `bench`).
     pub fn waiting(&self) -> bool {
-        self.backend.batch_running() || !self.deferred.is_empty()
+        self.search.batch_running() || !self.deferred.is_empty()
     }
 
     /// Reads lines until `quit` or end of input.

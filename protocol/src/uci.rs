@@ -2,11 +2,11 @@
 //! nodes, mate, infinite, ponder, searchmoves, perft), `stop`, `ponderhit`,
 //! `ucinewgame`, and the Stockfish-style extras `d`, `eval` and `bench`.
 
-use crate::backend::{BestTurn, End, SearchSpec, Style};
+use crate::jobs::Style;
 use crate::options::{HASH_MAX, MULTIPV_MAX, OVERHEAD_MAX, THREADS_MAX};
 use crate::Session;
 use engine::{Limits, ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION};
-use std::sync::Arc;
+use play::{End, Found, SearchOrder};
 use std::time::Duration;
 
 /// The deepest `go perft`: deeper counts never finish anyway, and each
@@ -132,17 +132,17 @@ impl Session {
         self.say(&format!("info string error: {msg}"));
     }
 
-    pub(crate) fn uci_bestmove(&mut self, best: BestTurn) {
+    pub(crate) fn uci_bestmove(&mut self, best: Found) {
         match (best.best, best.ponder) {
             (None, _) => self.say("bestmove (none)"),
-            (Some(b), Some(p)) => self.say(&format!("bestmove {b} ponder {p}")),
-            (Some(b), None) => self.say(&format!("bestmove {b}")),
+            (Some(b), Some(p)) => self.say(&format!("bestmove {} ponder {}", b.token, p.token)),
+            (Some(b), None) => self.say(&format!("bestmove {}", b.token)),
         }
     }
 
     /// Ends a running search; a GUI that sent `go` gets its `bestmove`.
     fn uci_stop(&mut self) {
-        if let Some(best) = self.backend.end_search(End::Stop) {
+        if let Some(best) = self.end_search(End::Stop) {
             self.uci_bestmove(best);
         }
     }
@@ -152,10 +152,10 @@ impl Session {
         let moves: &[&str] = moves_at.map(|i| &words[i + 1..]).unwrap_or(&[]);
         let head = &words[..moves_at.unwrap_or(words.len())];
         match head.get(1) {
-            Some(&"startpos") if head.len() == 2 => self.backend.set_position(None, moves),
+            Some(&"startpos") if head.len() == 2 => self.game.set_position(None, moves),
             Some(&"fen") if head.len() > 2 => {
                 let fen = head[2..].join(" ");
-                self.backend.set_position(Some(&fen), moves)
+                self.game.set_position(Some(&fen), moves)
             }
             _ => Err("expected 'position startpos|fen <FEN> [moves ...]'".to_string()),
         }
@@ -215,26 +215,19 @@ impl Session {
                     "perft depth {depth} is above the limit of {PERFT_DEPTH_MAX}"
                 ));
             }
-            let out = Arc::clone(&self.out);
-            let notify = self.notify.clone();
-            return self.backend.perft(depth, self.options.threads, out, notify);
+            return self.start_perft(depth);
         }
-        let spec = SearchSpec {
+        let order = SearchOrder {
             limits: go.limits,
             search_moves: go.search_moves,
-            style: Style::Uci,
-            after: None,
+            ..SearchOrder::default()
         };
-        let out = Arc::clone(&self.out);
-        let notify = self.notify.clone();
-        self.backend.go(spec, &self.options, out, notify)
+        self.start_search(order, Style::Uci)
     }
 
     fn uci_bench(&mut self, depth: i32) -> Result<(), String> {
         self.uci_stop();
-        let out = Arc::clone(&self.out);
-        let notify = self.notify.clone();
-        self.backend.bench(depth, &self.options, out, notify)
+        self.start_bench(depth)
     }
 
     pub(crate) fn uci_command(&mut self, line: &str) {
@@ -253,8 +246,8 @@ impl Session {
             }
             "ucinewgame" => {
                 self.uci_stop();
-                self.backend.clear_hash();
-                self.backend.set_position(None, &[])
+                self.search.clear();
+                self.game.set_position(None, &[])
             }
             "position" => {
                 self.uci_stop();
@@ -266,7 +259,7 @@ impl Session {
                 Ok(())
             }
             "ponderhit" => {
-                self.backend.ponderhit();
+                self.search.ponderhit();
                 Ok(())
             }
             "setoption" => self.uci_setoption(line),
@@ -275,7 +268,7 @@ impl Session {
                 Ok(())
             }
             "eval" => {
-                let cp = self.backend.eval_white();
+                let cp = self.game.eval_white();
                 self.say(&format!(
                     "Final evaluation: {:+.2} (white side)",
                     cp as f64 / 100.0

@@ -4,11 +4,11 @@
 //! thinking output (`post`), pondering (`hard`), analysis (`analyze`,
 //! `exit`) and options (`memory`, `cores`, `option`).
 
-use crate::backend::{BestTurn, End, SearchSpec, Style};
+use crate::jobs::Style;
 use crate::options::{MULTIPV_MAX, OVERHEAD_MAX};
 use crate::Session;
 use engine::{Limits, ENGINE_NAME, ENGINE_VERSION};
-use std::sync::Arc;
+use play::{End, Found, SearchOrder};
 use std::time::Duration;
 use variants::{MoveError, Side};
 
@@ -145,7 +145,7 @@ impl Session {
     /// Ends the running search without playing its result.
     fn xb_abandon(&mut self) {
         self.xboard.purpose = None;
-        self.backend.end_search(End::Stop);
+        self.end_search(End::Stop);
     }
 
     /// Limits for a search on the engine's clock.
@@ -164,7 +164,7 @@ impl Session {
             if let Some(lv) = x.level {
                 l.inc = [Some(lv.inc); 2];
                 if lv.moves > 0 {
-                    let made = (self.backend.turns_played() / 2) as u32;
+                    let made = (self.game.turns_played() / 2) as u32;
                     l.moves_to_go = Some(lv.moves - made % lv.moves);
                 }
             }
@@ -185,15 +185,12 @@ impl Session {
         };
         limits.ponder = purpose == Purpose::Ponder;
         let post = self.xboard.post || purpose == Purpose::Analyze;
-        let spec = SearchSpec {
+        let order = SearchOrder {
             limits,
-            search_moves: Vec::new(),
-            style: Style::Xboard { post },
             after,
+            ..SearchOrder::default()
         };
-        let out = Arc::clone(&self.out);
-        let notify = self.notify.clone();
-        match self.backend.go(spec, &self.options, out, notify) {
+        match self.start_search(order, Style::Xboard { post }) {
             Ok(()) => self.xboard.purpose = Some(purpose),
             Err(e) => log::warn!("could not start a search: {e}"),
         }
@@ -206,7 +203,7 @@ impl Session {
             && !x.analyzing
             && !x.game_over
             && x.purpose.is_none()
-            && self.backend.side_to_move() == x.engine_side
+            && self.game.side_to_move() == x.engine_side
         {
             self.xb_start(Purpose::Think, None);
         }
@@ -221,7 +218,7 @@ impl Session {
 
     /// Announces the result if the game just ended.
     fn xb_check_end(&mut self) {
-        if let Some(outcome) = self.backend.outcome() {
+        if let Some(outcome) = self.game.outcome() {
             self.xboard.game_over = true;
             if !self.xboard.force && !self.xboard.analyzing {
                 self.say(&format!("{} {{{outcome}}}", outcome.result()));
@@ -235,21 +232,21 @@ impl Session {
     /// move gets `Illegal move: <token>`, a token that is no move at all
     /// `Error (malformed move: <reason>): <command>`.
     fn xb_usermove(&mut self, token: &str, command: &str) {
-        if self.xboard.purpose == Some(Purpose::Ponder) && self.backend.ponder_matches(token) {
+        if self.xboard.purpose == Some(Purpose::Ponder) && self.game.ponder_matches(token) {
             // The expected reply: the ponder search goes on, now on our clock.
-            if self.backend.play(token).is_ok() {
+            if self.game.play(token).is_ok() {
                 self.xboard.purpose = Some(Purpose::Think);
-                self.backend.ponderhit();
+                self.search.ponderhit();
                 return;
             }
         }
         if self.xboard.purpose.is_some() {
-            self.backend.end_search(End::Stop);
+            self.end_search(End::Stop);
             if self.xboard.purpose != Some(Purpose::Analyze) {
                 self.xboard.purpose = None;
             }
         }
-        if let Err(e) = self.backend.play(token) {
+        if let Err(e) = self.game.play(token) {
             log::info!("{e}");
             match e {
                 MoveError::Illegal { .. } => self.say(&format!("Illegal move: {token}")),
@@ -272,18 +269,20 @@ impl Session {
         }
     }
 
-    pub(crate) fn xboard_search_finished(&mut self, best: BestTurn) {
+    pub(crate) fn xboard_search_finished(&mut self, best: Found) {
         if self.xboard.purpose.take() != Some(Purpose::Think) {
             return;
         }
-        let Some(token) = best.best else {
+        let Some(turn) = best.best else {
             self.xb_check_end();
             return;
         };
-        if let Err(e) = self.backend.play(&token) {
-            log::error!("the engine's own move {token} was rejected: {e}");
+        if let Err(e) = self.game.play(&turn.token) {
+            log::error!("the engine's own move {} was rejected: {e}", turn.token);
             return;
         }
+        // XBoard's own form of the turn (Chess960 castling is O-O there).
+        let token = turn.xboard;
         // A multi-leg move goes out one leg per line, each but the last
         // ending in a comma (CECP).
         let legs: Vec<&str> = token.split(',').collect();
@@ -294,7 +293,7 @@ impl Session {
         self.xb_check_end();
         if self.xboard.ponder && !self.xboard.game_over && !self.xboard.force {
             if let Some(reply) = best.ponder {
-                self.xb_start(Purpose::Ponder, Some(reply));
+                self.xb_start(Purpose::Ponder, Some(reply.token));
             }
         }
     }
@@ -305,8 +304,8 @@ impl Session {
             self.options.chess960 = false;
             let _ = self.switch_variant("chess");
         }
-        let _ = self.backend.set_position(None, &[]);
-        self.backend.clear_hash();
+        let _ = self.game.set_position(None, &[]);
+        self.search.clear();
         let x = &mut self.xboard;
         x.force = false;
         x.engine_side = Side::Black;
@@ -392,7 +391,7 @@ impl Session {
                 let r = self.switch_variant(rest);
                 self.xboard.game_over = false;
                 if r.is_ok() {
-                    for line in self.backend.xboard_definition() {
+                    for line in self.game.xboard_definition() {
                         self.say(&line);
                     }
                 }
@@ -408,14 +407,14 @@ impl Session {
                     self.xb_abandon();
                 }
                 self.xboard.force = false;
-                self.xboard.engine_side = self.backend.side_to_move();
+                self.xboard.engine_side = self.game.side_to_move();
                 self.xb_maybe_think();
                 Ok(())
             }
             "playother" => {
                 self.xb_abandon();
                 self.xboard.force = false;
-                self.xboard.engine_side = !self.backend.side_to_move();
+                self.xboard.engine_side = !self.game.side_to_move();
                 Ok(())
             }
             "white" | "black" => {
@@ -430,7 +429,7 @@ impl Session {
             "setboard" => {
                 self.xb_abandon();
                 let r = self
-                    .backend
+                    .game
                     .set_position(Some(rest), &[])
                     .map_err(|e| format!("bad FEN: {e}"));
                 if r.is_ok() {
@@ -460,7 +459,7 @@ impl Session {
             }
             "?" => {
                 if self.xboard.purpose == Some(Purpose::Think) {
-                    if let Some(best) = self.backend.end_search(End::Stop) {
+                    if let Some(best) = self.end_search(End::Stop) {
                         self.xboard_search_finished(best);
                     }
                 }
@@ -468,13 +467,13 @@ impl Session {
             }
             "undo" | "remove" => {
                 let n = if words[0] == "undo" { 1 } else { 2 };
-                if self.backend.turns_played() < n {
+                if self.game.turns_played() < n {
                     // All or nothing: a refused command changes no state.
                     Err("no move to take back".to_string())
                 } else {
                     self.xb_abandon();
                     for _ in 0..n {
-                        self.backend.undo();
+                        self.game.undo();
                     }
                     self.xb_check_end();
                     self.xb_restart_analysis();

@@ -92,7 +92,7 @@ struct Streaks {
 
 /// Plays one game from `opening`; `players` are White's and Black's engine.
 pub fn play(
-    referee: &mut dyn Referee,
+    referee: &mut Referee,
     opening: &Opening,
     mut players: [&mut dyn Player; 2],
     rules: &GameRules,
@@ -114,7 +114,7 @@ pub fn play(
 }
 
 /// Sets the referee to the opening's position and plays its moves.
-fn set_up_opening(referee: &mut dyn Referee, opening: &Opening) -> Result<(), MatchError> {
+fn set_up_opening(referee: &mut Referee, opening: &Opening) -> Result<(), MatchError> {
     referee.reset(&opening.fen).map_err(MatchError::Opening)?;
     for m in &opening.moves {
         referee
@@ -168,7 +168,7 @@ impl<'a> GameInProgress<'a> {
     /// it (`Some`); one that cannot play the variant ends the match (`Err`).
     fn start_players(
         &mut self,
-        referee: &dyn Referee,
+        referee: &Referee,
         players: &mut [&mut dyn Player; 2],
     ) -> Result<Option<Finished>, MatchError> {
         let setup = GameSetup {
@@ -202,7 +202,7 @@ impl<'a> GameInProgress<'a> {
     /// reply is timed, checked and played. `Some` when the game is over.
     fn turn(
         &mut self,
-        referee: &mut dyn Referee,
+        referee: &mut Referee,
         players: &mut [&mut dyn Player; 2],
     ) -> Option<Finished> {
         if let Some(outcome) = referee.outcome() {
@@ -257,7 +257,7 @@ impl<'a> GameInProgress<'a> {
     /// the margin, the time per move, or the silence timeout.
     fn request<'r>(
         &'r self,
-        referee: &'r dyn Referee,
+        referee: &'r Referee,
         side: Side,
         started: Instant,
     ) -> MoveRequest<'r> {
@@ -388,13 +388,13 @@ mod tests {
     #[test]
     fn a_bad_opening_is_an_opening_error() {
         let mut referee =
-            super::super::referee::referee(&variants::Registry::builtin(), "chess").unwrap();
+            super::super::referee::Referee::new(&variants::Registry::builtin(), "chess").unwrap();
         let bad_move = Opening {
             fen: variants::chess::spec().start_fen.clone(),
             moves: vec!["e2e5".to_string()],
         };
         assert!(matches!(
-            set_up_opening(referee.as_mut(), &bad_move),
+            set_up_opening(&mut referee, &bad_move),
             Err(MatchError::Opening(m)) if m.starts_with("opening move e2e5: ")
         ));
         let bad_fen = Opening {
@@ -402,7 +402,7 @@ mod tests {
             moves: Vec::new(),
         };
         assert!(matches!(
-            set_up_opening(referee.as_mut(), &bad_fen),
+            set_up_opening(&mut referee, &bad_fen),
             Err(MatchError::Opening(_))
         ));
     }

@@ -227,7 +227,7 @@ fn configure_checked(args: &MatchArgs) -> Result<Config, String> {
         EngineSpec::parse(&args.engines[0])?,
         EngineSpec::parse(&args.engines[1])?,
     ];
-    let mut referee = referee::referee(&variants::Registry::builtin(), &args.variant)
+    let mut referee = referee::Referee::new(&variants::Registry::builtin(), &args.variant)
         .map_err(|e| e.to_string())?;
     let limits = match_limits(args)?;
     if args.nodes.is_some() && engines.iter().any(|e| e.proto == spec::Proto::Xboard) {
@@ -246,11 +246,11 @@ fn configure_checked(args: &MatchArgs) -> Result<Config, String> {
         .transpose()?
         .unwrap_or(Shard::WHOLE);
     let fens = match &args.openings {
-        Some(path) => openings::read_file(path, referee.as_mut())?,
+        Some(path) => openings::read_file(path, &mut referee)?,
         None => Vec::new(),
     };
     let games = args.games as usize;
-    let jobs = match_jobs(args, referee.as_mut(), &fens, shard)?;
+    let jobs = match_jobs(args, &mut referee, &fens, shard)?;
     let id = match_id(args, referee.variant(), &limits, fens.len(), games);
     Ok(Config {
         engines,
@@ -301,7 +301,7 @@ fn match_limits(args: &MatchArgs) -> Result<Limits, String> {
 /// The games this shard plays, each with its opening and colours.
 fn match_jobs(
     args: &MatchArgs,
-    referee: &mut dyn referee::Referee,
+    referee: &mut referee::Referee,
     fens: &[String],
     shard: Shard,
 ) -> Result<Vec<Job>, String> {
@@ -486,7 +486,7 @@ fn worker(
     names: &[String; 2],
     tx: mpsc::Sender<Outcome>,
 ) {
-    let mut referee = referee::referee(&variants::Registry::builtin(), &config.id.variant)
+    let mut referee = referee::Referee::new(&variants::Registry::builtin(), &config.id.variant)
         .expect("the variant was checked");
     loop {
         if stop.load(Ordering::Relaxed) {
@@ -495,7 +495,7 @@ fn worker(
         let Some(job) = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None) else {
             break;
         };
-        let outcome = play_job(config, w, &mut pair, referee.as_mut(), &job, names);
+        let outcome = play_job(config, w, &mut pair, &mut referee, &job, names);
         let fatal = outcome.is_err();
         if tx.send(outcome).is_err() || fatal {
             break;
@@ -510,7 +510,7 @@ fn play_job(
     config: &Config,
     w: usize,
     pair: &mut Pair,
-    referee: &mut dyn referee::Referee,
+    referee: &mut referee::Referee,
     job: &Job,
     names: &[String; 2],
 ) -> Outcome {

@@ -32,7 +32,7 @@ impl Rng {
 
 /// Reads an openings file: one FEN or EPD per line; blank lines and lines
 /// starting with `#` are skipped. Each position is checked by the rules.
-pub fn read_file(path: &Path, referee: &mut dyn Referee) -> Result<Vec<String>, String> {
+pub fn read_file(path: &Path, referee: &mut Referee) -> Result<Vec<String>, String> {
     let text = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let text =
         String::from_utf8(text).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
@@ -41,7 +41,7 @@ pub fn read_file(path: &Path, referee: &mut dyn Referee) -> Result<Vec<String>, 
 
 /// Reads the text of an openings file named `name` (for messages): the
 /// FEN of each position, as the referee writes it.
-pub fn read_text(text: &str, name: &str, referee: &mut dyn Referee) -> Result<Vec<String>, String> {
+pub fn read_text(text: &str, name: &str, referee: &mut Referee) -> Result<Vec<String>, String> {
     let mut fens = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -63,7 +63,7 @@ const FEN_FIELDS_MAX: usize = 8;
 
 /// The FEN of a line that holds a FEN, or an EPD record (the position's
 /// fields followed by operations, with the move counters left out).
-fn position_of(line: &str, referee: &mut dyn Referee) -> Result<String, String> {
+fn position_of(line: &str, referee: &mut Referee) -> Result<String, String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let mut first_error = None;
     // No game's FEN has more fields than this: longer prefixes cannot be
@@ -95,7 +95,7 @@ pub struct Opening {
 /// variant's start without a file), then `plies` random turns drawn from
 /// `seed`. A random line that would end the game is drawn again.
 pub fn opening(
-    referee: &mut dyn Referee,
+    referee: &mut Referee,
     fens: &[String],
     index: usize,
     plies: usize,
@@ -131,15 +131,15 @@ pub fn opening(
 
 #[cfg(test)]
 mod tests {
-    use super::super::referee::referee;
+    use super::super::referee::Referee;
     use super::*;
 
     #[test]
     fn random_openings_depend_on_the_seed_and_index_only() {
-        let mut r = referee(&variants::Registry::builtin(), "chess").unwrap();
-        let a = opening(r.as_mut(), &[], 3, 8, 42).unwrap();
-        let b = opening(r.as_mut(), &[], 3, 8, 42).unwrap();
-        let c = opening(r.as_mut(), &[], 4, 8, 42).unwrap();
+        let mut r = Referee::new(&variants::Registry::builtin(), "chess").unwrap();
+        let a = opening(&mut r, &[], 3, 8, 42).unwrap();
+        let b = opening(&mut r, &[], 3, 8, 42).unwrap();
+        let c = opening(&mut r, &[], 4, 8, 42).unwrap();
         assert_eq!(a, b);
         assert_ne!(a.moves, c.moves);
         assert_eq!(a.moves.len(), 8);
@@ -162,8 +162,8 @@ mod tests {
              r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm O-O; id \"castles\";\n",
         )
         .unwrap();
-        let mut r = referee(&variants::Registry::builtin(), "chess").unwrap();
-        let fens = read_file(&good, r.as_mut()).unwrap();
+        let mut r = Referee::new(&variants::Registry::builtin(), "chess").unwrap();
+        let fens = read_file(&good, &mut r).unwrap();
         assert_eq!(fens.len(), 2);
         assert!(
             fens[1].starts_with("r3k2r/8/8/8/8/8/8/R3K2R w KQkq -"),
@@ -176,13 +176,13 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nnonsense here\n",
         )
         .unwrap();
-        let err = read_file(&bad, r.as_mut()).unwrap_err();
+        let err = read_file(&bad, &mut r).unwrap_err();
         assert!(err.contains("bad.epd:2:"), "{err}");
         std::fs::write(&bad, "").unwrap();
-        assert!(read_file(&bad, r.as_mut())
+        assert!(read_file(&bad, &mut r)
             .unwrap_err()
             .contains("no positions"));
-        assert!(read_file(&dir.join("missing"), r.as_mut()).is_err());
+        assert!(read_file(&dir.join("missing"), &mut r).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -190,13 +190,13 @@ mod tests {
     fn a_long_line_is_read_in_linear_time() {
         // Every prefix of the line used to be tried as a FEN: a position
         // followed by 200,000 EPD words would have taken hours.
-        let mut r = referee(&variants::Registry::builtin(), "chess").unwrap();
+        let mut r = Referee::new(&variants::Registry::builtin(), "chess").unwrap();
         let tail = " c0 x".repeat(100_000);
         let line = format!("4k3/8/8/8/8/8/8/4K2R w K -{tail}\n");
-        let fens = read_text(&line, "long.epd", r.as_mut()).unwrap();
+        let fens = read_text(&line, "long.epd", &mut r).unwrap();
         assert_eq!(fens, ["4k3/8/8/8/8/8/8/4K2R w K - 0 1"]);
         let junk = "x ".repeat(100_000);
-        let err = read_text(&junk, "junk.epd", r.as_mut()).unwrap_err();
+        let err = read_text(&junk, "junk.epd", &mut r).unwrap_err();
         assert!(err.starts_with("junk.epd:1: "), "{err}");
     }
 

@@ -1,147 +1,99 @@
-//! The arbiter of a match game: the variant's own rules, behind an object
-//! so that the match runner itself is not generic.
+//! The arbiter of a match game: the game's own rules, through the one game
+//! handle every front end holds, and the turns as they were sent to the
+//! engines.
 
-use variants::pgn::{self, Notation};
-use variants::{turns, Game, Outcome, Registry, Side, UnknownVariant, Variant, VariantVisitor};
+use play::{GameHandle, Turn};
+use variants::pgn::Notation;
+use variants::{Outcome, Registry, Side};
 
-/// A turn as it was played, in the forms the engines need.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Played {
-    /// The wire token (UCI engines, PGN).
-    pub token: String,
-    /// The token for XBoard engines.
-    pub xboard: String,
-}
+/// A turn as it was played, in the forms the engines need (the wire token
+/// for UCI engines and PGN, XBoard's form for XBoard engines).
+pub type Played = Turn;
 
-/// A game under the rules of one variant.
-pub trait Referee: Send {
-    /// The variant's identifier.
-    fn variant(&self) -> &str;
-    /// The variant's start position.
-    fn variant_start_fen(&self) -> &str;
-    /// Starts a new game from `fen`.
-    fn reset(&mut self, fen: &str) -> Result<(), String>;
-    /// The FEN the current game started from.
-    fn start_fen(&self) -> String;
-    /// The current position.
-    fn fen(&self) -> String;
-    /// Whose turn it is.
-    fn side_to_move(&self) -> Side;
-    /// Checks and plays a turn sent by an engine (its wire token, or human
-    /// notation); on error the game is unchanged and the reason says why.
-    fn play(&mut self, text: &str) -> Result<Played, String>;
-    /// Plays the legal turn `choose(n)` picks among the `n` there are;
-    /// `None` when there is none.
-    fn play_random(&mut self, choose: &mut dyn FnMut(usize) -> usize) -> Option<Played>;
-    /// The result by the rules (mate, no move, repetition, move-count rule,
-    /// king capture), if the game is over.
-    fn outcome(&self) -> Option<Outcome>;
-    /// The turns played so far.
-    fn played(&self) -> &[Played];
-    /// The game as PGN.
-    fn pgn(
-        &self,
-        tags: &[(&str, &str)],
-        result: &str,
-        notation: Notation,
-        comment: Option<&str>,
-    ) -> String;
-}
-
-/// A referee for the game of `registry` named `id`, at its start position.
-pub fn referee(registry: &Registry, id: &str) -> Result<Box<dyn Referee>, UnknownVariant> {
-    struct Make;
-    impl VariantVisitor for Make {
-        type Output = Box<dyn Referee>;
-        fn visit<V: Variant>(self, game: V) -> Box<dyn Referee> {
-            Box::new(Rules::<V> {
-                game: Game::start(game),
-                played: Vec::new(),
-            })
-        }
-    }
-    registry.visit(id, Make)
-}
-
-struct Rules<V: Variant> {
-    game: Game<V>,
+/// A game under the rules of one game of the registry.
+pub struct Referee {
+    game: Box<dyn GameHandle>,
     played: Vec<Played>,
 }
 
-impl<V: Variant> Rules<V> {
-    fn commit(&mut self, plies: Vec<V::Move>) -> Played {
-        let pos = self.game.position();
-        let played = Played {
-            token: V::turn_to_token(pos, &plies),
-            xboard: V::turn_to_xboard(pos, &plies),
-        };
-        self.game.play_plies(plies);
-        self.played.push(played.clone());
-        played
-    }
-}
-
-impl<V: Variant> Referee for Rules<V> {
-    fn variant(&self) -> &str {
-        &self.game.variant().spec().id
+impl Referee {
+    /// A referee for the game of `registry` named `name`, at its start
+    /// position.
+    pub fn new(registry: &Registry, name: &str) -> Result<Referee, String> {
+        Ok(Referee {
+            game: play::open(registry, name, None)?,
+            played: Vec::new(),
+        })
     }
 
-    fn variant_start_fen(&self) -> &str {
-        &self.game.variant().spec().start_fen
+    /// The game's identifier.
+    pub fn variant(&self) -> &str {
+        &self.game.spec().id
     }
 
-    fn reset(&mut self, fen: &str) -> Result<(), String> {
-        let variant = self.game.variant().clone();
-        self.game = Game::from_fen(variant, fen).map_err(|e| e.to_string())?;
+    /// The game's start position.
+    pub fn variant_start_fen(&self) -> &str {
+        &self.game.spec().start_fen
+    }
+
+    /// Starts a new game from `fen`.
+    pub fn reset(&mut self, fen: &str) -> Result<(), String> {
+        self.game.new_game(Some(fen))?;
         self.played.clear();
         Ok(())
     }
 
-    fn start_fen(&self) -> String {
-        V::to_fen(self.game.start_position())
+    /// The FEN the current game started from.
+    pub fn start_fen(&self) -> String {
+        self.game.start_fen()
     }
 
-    fn fen(&self) -> String {
-        V::to_fen(self.game.position())
+    /// The current position.
+    pub fn fen(&self) -> String {
+        self.game.fen()
     }
 
-    fn side_to_move(&self) -> Side {
-        V::side_to_move(self.game.position())
+    /// Whose turn it is.
+    pub fn side_to_move(&self) -> Side {
+        self.game.side_to_move()
     }
 
-    fn play(&mut self, text: &str) -> Result<Played, String> {
-        let plies = V::parse_san(self.game.position(), text).map_err(|e| e.to_string())?;
-        Ok(self.commit(plies))
+    /// Checks and plays a turn sent by an engine (its wire token, or human
+    /// notation); on error the game is unchanged and the reason says why.
+    pub fn play(&mut self, text: &str) -> Result<Played, String> {
+        let turn = self.game.play(text).map_err(|e| e.to_string())?;
+        self.played.push(turn.clone());
+        Ok(turn)
     }
 
-    fn play_random(&mut self, choose: &mut dyn FnMut(usize) -> usize) -> Option<Played> {
-        let mut all = Vec::new();
-        turns::for_each_turn::<V>(self.game.position(), &mut |plies, _| {
-            all.push(plies.to_vec())
-        });
-        if all.is_empty() {
-            return None;
-        }
-        let pick = choose(all.len()).min(all.len() - 1);
-        Some(self.commit(all.swap_remove(pick)))
+    /// Plays the legal turn `choose(n)` picks among the `n` there are;
+    /// `None` when there is none.
+    pub fn play_random(&mut self, choose: &mut dyn FnMut(usize) -> usize) -> Option<Played> {
+        let turn = self.game.play_random(choose)?;
+        self.played.push(turn.clone());
+        Some(turn)
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    /// The result by the rules (mate, no move, repetition, move-count rule,
+    /// king capture), if the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
     }
 
-    fn played(&self) -> &[Played] {
+    /// The turns played so far.
+    pub fn played(&self) -> &[Played] {
         &self.played
     }
 
-    fn pgn(
+    /// The game as PGN.
+    pub fn pgn(
         &self,
         tags: &[(&str, &str)],
         result: &str,
         notation: Notation,
         comment: Option<&str>,
     ) -> String {
-        pgn::write_with(&self.game, tags, result, notation, comment)
+        self.game.pgn(tags, result, notation, comment)
     }
 }
 
@@ -149,6 +101,10 @@ impl<V: Variant> Referee for Rules<V> {
 mod tests {
     use super::*;
     use variants::{DrawReason, WinReason};
+
+    fn referee(registry: &Registry, name: &str) -> Result<Referee, String> {
+        Referee::new(registry, name)
+    }
 
     #[test]
     fn plays_checks_and_judges_by_the_rules() {

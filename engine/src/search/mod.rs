@@ -17,7 +17,7 @@ mod quiescence;
 mod root;
 mod stack;
 
-pub use pv::{first_turn, pv_tokens, score_in_turns};
+pub use pv::{first_turn, pv_turns, score_in_turns};
 
 use history::Histories;
 use params::FIRST_ITERATION_GRACE;
@@ -125,9 +125,10 @@ impl Score {
     }
 }
 
-/// One progress report (UCI `info`, XBoard thinking output).
+/// One progress report (UCI `info`, XBoard thinking output), typed: the
+/// line is the game's own turns, which each front end writes as it needs.
 #[derive(Clone, Debug)]
-pub struct Info {
+pub struct Info<M> {
     /// Completed depth.
     pub depth: i32,
     /// Deepest ply reached.
@@ -142,8 +143,8 @@ pub struct Info {
     pub elapsed: Duration,
     /// Table fill in permille.
     pub hashfull: u32,
-    /// Principal variation as wire tokens, one per turn.
-    pub pv: Vec<String>,
+    /// Principal variation in whole turns from the root, each its plies.
+    pub pv: Vec<Vec<M>>,
     /// Which line this is (1 = best) when several are searched (MultiPV).
     pub multipv: usize,
     /// `Exact`, or the side of an aspiration window the score failed on
@@ -151,17 +152,17 @@ pub struct Info {
     pub bound: Bound,
 }
 
-/// Receives progress reports.
-pub trait Reporter: Sync {
+/// Receives progress reports of a game whose plies are `M`.
+pub trait Reporter<M>: Sync {
     /// Called after each completed iteration of the main thread.
-    fn info(&self, info: &Info);
+    fn info(&self, info: &Info<M>);
 }
 
 /// A reporter that ignores everything.
 pub struct Silent;
 
-impl Reporter for Silent {
-    fn info(&self, _info: &Info) {}
+impl<M> Reporter<M> for Silent {
+    fn info(&self, _info: &Info<M>) {}
 }
 
 /// What to search.
@@ -368,7 +369,7 @@ impl<'a, V: Variant> Worker<'a, V> {
 pub fn search<V: Variant>(
     shared: &Shared,
     req: &Request<V>,
-    reporter: &dyn Reporter,
+    reporter: &dyn Reporter<V::Move>,
 ) -> SearchResult<V::Move> {
     let start = Instant::now();
     shared.nodes.store(0, Relaxed);

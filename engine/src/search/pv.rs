@@ -1,5 +1,6 @@
-//! Principal variations in turns: split into whole turns, written as wire
-//! tokens, mate distances counted in the mover's turns.
+//! Principal variations in turns: split into whole turns, mate distances
+//! counted in the mover's turns. Front ends write the turns in their own
+//! notation.
 
 use super::{Score, MATE, MATE_BOUND, MAX_PLY};
 use variants::{MoveList, Rules, Variant};
@@ -49,10 +50,10 @@ pub fn score_in_turns<V: Variant>(root: &V::Position, pv: &[V::Move], score: i32
     }
 }
 
-/// The PV as wire tokens, one per complete turn. A first turn the PV cuts
-/// short is completed as [`first_turn`] does (a PV must show the move);
-/// a later one is left out.
-pub fn pv_tokens<V: Variant>(root: &V::Position, pv: &[V::Move]) -> Vec<String> {
+/// The PV in whole turns, each as its plies, from `root`. A first turn the
+/// PV cuts short is completed as [`first_turn`] does (a PV must show the
+/// move); a later one is left out.
+pub fn pv_turns<V: Variant>(root: &V::Position, pv: &[V::Move]) -> Vec<Vec<V::Move>> {
     let (mut turns, incomplete) = split_turns::<V>(root, pv);
     if incomplete {
         turns.pop();
@@ -60,10 +61,7 @@ pub fn pv_tokens<V: Variant>(root: &V::Position, pv: &[V::Move]) -> Vec<String> 
             turns.push((root.clone(), first_turn::<V>(root, pv)));
         }
     }
-    turns
-        .iter()
-        .map(|(pos, plies)| V::turn_to_token(pos, plies))
-        .collect()
+    turns.into_iter().map(|(_, plies)| plies).collect()
 }
 
 /// The plies of the first turn of a PV. A turn the PV cuts short (the

@@ -2,7 +2,7 @@
 //! progress reports and the time checks between iterations.
 
 use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
-use super::pv::{pv_tokens, score_in_turns};
+use super::pv::{pv_turns, score_in_turns};
 use super::{Info, Reporter, Request, Score, SearchResult, Worker, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::limits::soft_scale;
 use crate::tt::Bound;
@@ -16,7 +16,7 @@ impl<V: Variant> Worker<'_, V> {
     fn aspiration(
         &mut self,
         req: &Request<V>,
-        reporter: &dyn Reporter,
+        reporter: &dyn Reporter<V::Move>,
         depth: i32,
         previous: i32,
         line: usize,
@@ -57,7 +57,7 @@ impl<V: Variant> Worker<'_, V> {
     fn report(
         &mut self,
         req: &Request<V>,
-        reporter: &dyn Reporter,
+        reporter: &dyn Reporter<V::Move>,
         depth: i32,
         score: i32,
         pv: &[V::Move],
@@ -76,7 +76,7 @@ impl<V: Variant> Worker<'_, V> {
             nodes: self.shared.nodes.load(Relaxed),
             elapsed: self.start.elapsed(),
             hashfull: self.shared.tt.hashfull(),
-            pv: pv_tokens::<V>(&req.root, pv),
+            pv: pv_turns::<V>(&req.root, pv),
             multipv,
             bound,
         });
@@ -86,7 +86,7 @@ impl<V: Variant> Worker<'_, V> {
     pub(super) fn iterate(
         &mut self,
         req: &Request<V>,
-        reporter: &dyn Reporter,
+        reporter: &dyn Reporter<V::Move>,
     ) -> SearchResult<V::Move> {
         let max_depth = req
             .limits

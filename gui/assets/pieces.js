@@ -1,26 +1,11 @@
 // @ts-check
-// Piece glyphs drawn as SVG: the six standard chess figures as their
-// Unicode chess symbols, every fairy piece as a shape of its own (by kind)
-// with its letter, so that Vanguard's 21 types are told apart at a glance.
-"use strict";
+// Pieces drawn as SVG as the server says each looks: a Unicode figure it
+// names, or a shape of its own (by number) with its letter, so that a game
+// of many piece types tells them apart at a glance.
 
-/** Piece names by variant and upper-case FEN letter. */
-const PIECE_NAMES = {
-  chess: { K: "King", Q: "Queen", R: "Rook", B: "Bishop", N: "Knight", P: "Pawn" },
-  magician: { K: "King", R: "Rook", N: "Knight", M: "Magician", C: "Rook-Knight", S: "Rook-Magician", W: "Knight-Magician", P: "Pawn" },
-  vanguard: {
-    K: "King", Q: "Queen", R: "Rook", B: "Bishop", N: "Knight", P: "Pawn", C: "Chancellor", A: "Archer",
-    W: "Wizard", H: "Helepolis", G: "General", F: "Falconer", S: "Soldier", L: "Lancer", Y: "Spy",
-    M: "Bowman", D: "Nightrider", T: "Sergeant", I: "Prince", E: "Princess", Z: "Berserker",
-  },
-  advancedwizard: { Z: "Wizard", D: "Dragon", P: "Pegasus", A: "Archer", G: "Giant", H: "Hero", W: "Warrior", E: "Eagle" },
-  parallelworlds: { K: "King", Q: "Queen", R: "Rook", B: "Bishop", N: "Knight", P: "Pawn" },
-};
+import { page } from "./state.js";
 
-/** The standard figures, for the games whose letters mean them. */
-const STANDARD = { K: "\u265A", Q: "\u265B", R: "\u265C", B: "\u265D", N: "\u265E", P: "\u265F" };
-
-/** Shapes for fairy pieces (SVG path data in a 100x100 box). */
+/** Shapes for the other pieces (SVG path data in a 100x100 box). */
 const SHAPES = [
   "M50 6 L94 50 L50 94 L6 50 Z",
   "M50 6 L90 28 L90 72 L50 94 L10 72 L10 28 Z",
@@ -40,51 +25,51 @@ const SHAPES = [
   "M28 10 H72 L94 50 L72 90 H28 L6 50 Z",
 ];
 
-/**
- * Whether a letter of this variant is a standard chess figure.
- * @param {string} variant
- * @param {string} upper
- */
-function isStandard(variant, upper) {
-  if (variant === "advancedwizard") return false;
-  if (variant === "magician") return "KRNP".includes(upper);
-  return upper in STANDARD;
+/** The spec of the game's piece with this letter (either case). @param {string} letter */
+export function pieceOf(letter) {
+  const upper = letter.toUpperCase();
+  return page.spec ? page.spec.pieces.find((p) => p.letter === upper) || null : null;
+}
+
+/** The name of the piece with this letter, or the letter. @param {string} letter */
+export function pieceName(letter) {
+  const p = pieceOf(letter);
+  return p ? p.name : letter.toUpperCase();
 }
 
 /**
- * The SVG markup of a piece.
- * @param {string} variant
- * @param {string} letter FEN letter, upper case for White
+ * The SVG markup of the game's piece with this FEN letter (upper case for
+ * White).
+ * @param {string} letter
  * @returns {string}
  */
-function pieceSvg(variant, letter) {
+export function pieceSvg(letter) {
   const upper = letter.toUpperCase();
   const white = letter === upper;
   const fill = white ? "#fafafa" : "#1e1e1e";
   const ink = white ? "#111" : "#f0f0f0";
-  if (isStandard(variant, upper)) {
-    const glyph = STANDARD[/** @type {keyof typeof STANDARD} */ (upper)];
+  const piece = pieceOf(letter);
+  const glyph = piece ? piece.glyph : null;
+  if (glyph) {
     // The glyph's counters are holes that would show the square through
-    // (a black king looked white): a wide stroke of the piece's colour
+    // (a black figure looked white): a wide stroke of the piece's colour
     // underneath fills them, the glyph on top draws the details.
     const text = `x="50" y="84" text-anchor="middle" font-size="88" font-family="DejaVu Sans, Segoe UI Symbol, sans-serif"`;
     return `<svg viewBox="0 0 100 100"><text ${text} fill="${fill}" stroke="${fill}" stroke-width="10" stroke-linejoin="round">${glyph}</text><text ${text} fill="${fill}" stroke="${white ? "#111" : "#ddd"}" stroke-width="2.5">${glyph}</text></svg>`;
   }
-  // Each fairy piece of a game gets a shape of its own (16 shapes, at
-  // most 15 fairy pieces in a game), in the order of the game's legend.
-  const names = /** @type {Record<string, Record<string, string>>} */ (PIECE_NAMES)[variant] || {};
-  const fairy = Object.keys(names).filter((l) => !isStandard(variant, l));
-  const index = fairy.indexOf(upper);
-  const shape = SHAPES[(index >= 0 ? index : upper.charCodeAt(0) - 65) % SHAPES.length];
+  const number = piece && piece.shape !== null ? piece.shape : upper.charCodeAt(0) - 65;
+  const shape = SHAPES[Math.abs(number) % SHAPES.length];
   return `<svg viewBox="0 0 100 100"><path d="${shape}" fill="${fill}" stroke="${white ? "#111" : "#ccc"}" stroke-width="5"/><text x="50" y="64" text-anchor="middle" font-size="42" font-weight="bold" fill="${ink}" font-family="sans-serif">${upper}</text></svg>`;
 }
 
 /**
- * The name of a piece letter in a variant.
- * @param {string} variant
- * @param {string} upper
+ * A piece drawn over a cell that is not in the position (one falling, one
+ * being placed): no `data-piece`, so the page's contract ignores it.
+ * @param {string} letter @param {string} kind
  */
-function pieceName(variant, upper) {
-  const names = /** @type {Record<string, Record<string, string>>} */ (PIECE_NAMES)[variant] || {};
-  return names[upper] || upper;
+export function ghostPiece(letter, kind) {
+  const ghost = document.createElement("div");
+  ghost.className = `piece ${kind}`;
+  ghost.innerHTML = pieceSvg(letter);
+  return ghost;
 }

@@ -9,13 +9,48 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/html; charset=utf-8",
     ),
     (
-        "app.js",
-        include_str!("../assets/app.js"),
+        "state.js",
+        include_str!("../assets/state.js"),
         "text/javascript; charset=utf-8",
     ),
     (
         "pieces.js",
         include_str!("../assets/pieces.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "board.js",
+        include_str!("../assets/board.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "entry.js",
+        include_str!("../assets/entry.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "engine.js",
+        include_str!("../assets/engine.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "replay.js",
+        include_str!("../assets/replay.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "deck.js",
+        include_str!("../assets/deck.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "legend.js",
+        include_str!("../assets/legend.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "main.js",
+        include_str!("../assets/main.js"),
         "text/javascript; charset=utf-8",
     ),
     (
@@ -25,23 +60,12 @@ const FILES: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// The rules as Arcana plays them (`docs/rules/`).
-const RULES: &[(&str, &str)] = &[
-    ("magician.md", include_str!("../../docs/rules/magician.md")),
-    ("vanguard.md", include_str!("../../docs/rules/vanguard.md")),
-    (
-        "advancedwizard.md",
-        include_str!("../../docs/rules/advancedwizard.md"),
-    ),
-    (
-        "parallelworlds.md",
-        include_str!("../../docs/rules/parallelworlds.md"),
-    ),
-    (
-        "wizards-chess-mtg.md",
-        include_str!("../../docs/rules/wizards-chess-mtg.md"),
-    ),
-];
+/// Rules documents that belong to no game of the registry: the deck
+/// checker's format (the games' own come from their specs).
+const RULES: &[(&str, &str)] = &[(
+    "wizards-chess-mtg.md",
+    include_str!("../../docs/rules/wizards-chess-mtg.md"),
+)];
 
 /// A page file and its MIME type.
 pub fn get(name: &str) -> Option<(&'static str, &'static str)> {
@@ -51,7 +75,13 @@ pub fn get(name: &str) -> Option<(&'static str, &'static str)> {
         .map(|&(_, body, mime)| (body, mime))
 }
 
-/// A rules document by file name.
-pub fn rules(name: &str) -> Option<&'static str> {
-    RULES.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
+/// A rules document by file name: `<game id>.md` from the game's spec,
+/// or one of [`RULES`].
+pub fn rules(registry: &variants::Registry, name: &str) -> Option<String> {
+    if let Some(&(_, text)) = RULES.iter().find(|(n, _)| *n == name) {
+        return Some(text.to_string());
+    }
+    let id = name.strip_suffix(".md")?;
+    let spec = registry.spec(id).ok().filter(|s| s.id == id)?;
+    (!spec.rules_markdown.is_empty()).then(|| spec.rules_markdown.clone())
 }

@@ -6,8 +6,9 @@
 use crate::legs::{self, Leg};
 use play::{Board, GameHandle, Report};
 use serde::Serialize;
+use serde_json::{json, Value};
 use variants::board_field::Cell;
-use variants::{Outcome, Side, SquareNames};
+use variants::{GameSpec, Outcome, Side, SquareNames};
 
 /// A legal ply as the page sees it.
 #[derive(Clone, Debug, Serialize)]
@@ -248,4 +249,51 @@ pub fn info_view(r: &Report, names: &SquareNames) -> InfoView {
             .map(|t| legs::split(&t.token, names).unwrap_or_default())
             .collect(),
     }
+}
+
+/// What the page is taught of a game: its boards with their titles, its
+/// pieces (letter, name, figure, Betza), marked squares and marks, the
+/// hint for its special moves, where its rules are.
+pub fn spec_message(spec: &GameSpec) -> Value {
+    let names = spec.squares;
+    let boards: Vec<Value> = spec
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let prefix = names
+                .boards
+                .get(i)
+                .map(|c| c.to_string())
+                .unwrap_or_default();
+            json!({"prefix": prefix, "title": b.title})
+        })
+        .collect();
+    let pieces: Vec<Value> = spec
+        .pieces
+        .iter()
+        .map(|p| {
+            json!({"letter": p.letter.to_string(), "name": p.name, "betza": p.betza,
+                   "royal": p.royal, "glyph": p.figure.glyph().map(String::from),
+                   "shape": p.figure.shape()})
+        })
+        .collect();
+    let marks: serde_json::Map<String, Value> = spec
+        .marks
+        .iter()
+        .map(|(c, meaning)| (c.to_string(), json!(meaning)))
+        .collect();
+    let rules = if !spec.rules_link.is_empty() {
+        Some(spec.rules_link.clone())
+    } else if !spec.rules_markdown.is_empty() {
+        Some(format!("rules/{}.md", spec.id))
+    } else {
+        None
+    };
+    json!({
+        "t": "spec", "id": spec.id, "name": spec.name, "files": names.files, "ranks": names.ranks,
+        "boards": boards, "pieces": pieces, "marked": spec.marked, "marked_title": spec.marked_title,
+        "marks": marks, "hint": spec.hint, "rules": rules,
+        "numbering": spec.numbering.fen_char().to_string(),
+    })
 }

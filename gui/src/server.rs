@@ -112,7 +112,7 @@ fn asset(name: &str) -> Response {
 }
 
 async fn rules(axum::extract::Path(name): axum::extract::Path<String>) -> Response {
-    match assets::rules(&name) {
+    match assets::rules(&variants::Registry::builtin(), &name) {
         Some(text) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
         None => (StatusCode::NOT_FOUND, "no such rules document\n").into_response(),
     }
@@ -131,6 +131,10 @@ async fn run_tab(mut socket: WebSocket) {
     let (events_tx, mut events) = mpsc::unbounded_channel();
     let mut session = Session::new(events_tx);
     let mut tick = tokio::time::interval(Duration::from_millis(250));
+    // The games first: the page knows none of its own.
+    if send(&mut socket, vec![session.catalog()]).await.is_err() {
+        return;
+    }
     // No state before the page's first command (its `new`): the first
     // board the page draws is the game it asked for.
     loop {

@@ -68,8 +68,8 @@ pub struct MoveLimits {
 pub enum Command {
     /// A new game.
     New {
-        /// Variant id (any case).
-        variant: String,
+        /// Variant id (any case); none: the first game of the catalogue.
+        variant: Option<String>,
         /// Start FEN (empty: the variant's start).
         fen: Option<String>,
         /// How to play.
@@ -131,6 +131,8 @@ pub enum Command {
         /// Which game.
         index: usize,
     },
+    /// The game as PGN (answered by a `pgn` message).
+    Pgn,
     /// Check a Wizard's Chess deck list.
     Deck {
         /// The list.
@@ -158,6 +160,8 @@ pub struct Session {
     variant: String,
     /// The games the page can open.
     registry: Arc<Registry>,
+    /// The game whose spec the page has.
+    announced: Option<String>,
     mode: Mode,
     user_side: char,
     limits: MoveLimits,
@@ -208,6 +212,7 @@ impl Session {
             game,
             variant,
             registry,
+            announced: None,
             mode: Mode::Play,
             user_side: 'w',
             limits: MoveLimits {
@@ -239,18 +244,42 @@ impl Session {
         self.search.nodes()
     }
 
+    /// The games the page offers: the first message of a tab.
+    pub fn catalog(&self) -> Value {
+        let games: Vec<Value> = self
+            .registry
+            .specs()
+            .map(|s| json!({"id": s.id, "name": s.name}))
+            .collect();
+        json!({"t": "catalog", "games": games})
+    }
+
     /// Handles one line from the page; returns the messages to send.
     pub fn handle(&mut self, text: &str) -> Vec<Value> {
         let command: Command = match serde_json::from_str(text) {
             Ok(c) => c,
             Err(e) => return vec![error(format!("bad request: {e}"))],
         };
-        match self.command(command) {
+        let mut out = match self.command(command) {
             Ok(mut out) => {
                 out.extend(self.after_change());
                 out
             }
             Err(e) => vec![error(e), self.state()],
+        };
+        self.announce(&mut out);
+        out
+    }
+
+    /// Puts the game's spec before the first state of a game the page has
+    /// not been told about: the page draws nothing it was not taught.
+    fn announce(&mut self, out: &mut Vec<Value>) {
+        if self.announced.as_deref() == Some(self.variant.as_str()) {
+            return;
+        }
+        if let Some(at) = out.iter().position(|m| m["t"] == "state") {
+            out.insert(at, crate::game::spec_message(self.game.spec()));
+            self.announced = Some(self.variant.clone());
         }
     }
 
@@ -262,6 +291,10 @@ impl Session {
                 mode,
                 limits,
             } => {
+                let variant = match variant {
+                    Some(v) => v,
+                    None => self.registry.ids().into_iter().next().unwrap_or_default(),
+                };
                 let (game, id) = new_game(&self.registry, &variant, fen.as_deref())?;
                 if let Some(l) = limits {
                     self.limits = l;
@@ -386,6 +419,7 @@ impl Session {
                 Ok(vec![])
             }
             Command::Deck { text } => Ok(vec![crate::deck::check(&text)]),
+            Command::Pgn => Ok(vec![json!({"t": "pgn", "text": self.pgn()})]),
             Command::Piece { letter } => Ok(vec![crate::diagram::message(
                 &self.registry,
                 &self.variant,
@@ -447,6 +481,12 @@ impl Session {
 
     /// Every 250 ms: the search's progress, and the clock's flag.
     pub fn tick(&mut self) -> Vec<Value> {
+        let mut out = self.tick_messages();
+        self.announce(&mut out);
+        out
+    }
+
+    fn tick_messages(&mut self) -> Vec<Value> {
         let mut out = Vec::new();
         let to_move = self.game.side_to_move();
         let fell = match &mut self.clock {
@@ -596,6 +636,12 @@ impl Session {
 
     /// Handles a search thread's report; returns the messages to send.
     pub fn event(&mut self, event: Event) -> Vec<Value> {
+        let mut out = self.event_messages(event);
+        self.announce(&mut out);
+        out
+    }
+
+    fn event_messages(&mut self, event: Event) -> Vec<Value> {
         match event {
             Event::Info(id, info) => {
                 if self.running.as_ref().is_some_and(|r| r.id == id) {
@@ -633,6 +679,24 @@ impl Session {
                 out
             }
         }
+    }
+
+    /// The game as PGN: the players of a game replayed, the result.
+    fn pgn(&self) -> String {
+        let replay = self.replaying.and_then(|i| self.library.get(i));
+        let (white, black) = replay.map_or(("?", "?"), |g| (g.white.as_str(), g.black.as_str()));
+        let result = self
+            .flag_outcome()
+            .map(|o| o.result)
+            .or_else(|| {
+                self.game
+                    .outcome()
+                    .map(|o| crate::game::outcome_view(&o).result)
+            })
+            .unwrap_or("*");
+        let tags = [("Event", "Arcana GUI"), ("White", white), ("Black", black)];
+        self.game
+            .pgn(&tags, result, variants::pgn::Notation::San, None)
     }
 
     /// The variant played.

@@ -67,8 +67,17 @@ fn only_its_own_address_and_pages_are_answered() {
     assert_eq!(status, 200);
     assert!(body.contains("data-status=\"loading\""), "the page");
     let localhost = format!("Host: localhost:{port}");
-    assert_eq!(get(&addr, "/app.js", &[&localhost]).0, 200);
-    assert_eq!(get(&addr, "/rules/magician.md", &[&own]).0, 200);
+    assert_eq!(get(&addr, "/main.js", &[&localhost]).0, 200);
+    assert_eq!(get(&addr, "/board.js", &[&own]).0, 200);
+    let (status, body) = get(&addr, "/rules/magician.md", &[&own]);
+    assert_eq!(status, 200);
+    assert!(body.contains("Magician"), "the game's rules from its spec");
+    assert_eq!(get(&addr, "/rules/wizards-chess-mtg.md", &[&own]).0, 200);
+    assert_eq!(
+        get(&addr, "/rules/chess.md", &[&own]).0,
+        404,
+        "chess links to FIDE"
+    );
     assert_eq!(get(&addr, "/rules/../Cargo.toml", &[&own]).0, 404);
     assert_eq!(get(&addr, "/nosuchfile.js", &[&own]).0, 404);
 

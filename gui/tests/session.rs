@@ -331,3 +331,57 @@ fn a_clock_charges_each_side_and_a_flag_ends_the_game() {
     );
     assert!(last_state(&out)["clock"].is_null());
 }
+
+#[test]
+fn the_page_is_taught_each_game_once_and_the_server_writes_its_pgn() {
+    let (mut s, _events) = session();
+    let catalog = s.catalog();
+    let ids: Vec<&str> = catalog["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "chess",
+            "magician",
+            "vanguard",
+            "advancedwizard",
+            "parallelworlds"
+        ]
+    );
+    // No variant: the catalogue's first game; its spec comes before its state.
+    let out = send(&mut s, json!({"t": "new", "mode": "human"}));
+    let kinds: Vec<&str> = out.iter().map(|m| m["t"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["spec", "state"]);
+    assert_eq!(out[0]["id"], "chess");
+    assert_eq!(out[0]["pieces"][0]["glyph"], "\u{265A}");
+    // The same game again: no spec.
+    let out = send(&mut s, json!({"t": "ply", "token": "e2e4"}));
+    assert!(out.iter().all(|m| m["t"] != "spec"), "{out:?}");
+    let out = send(&mut s, json!({"t": "new", "variant": "AdvancedWizard"}));
+    let spec = &out[0];
+    assert_eq!(spec["t"], "spec");
+    assert_eq!(spec["boards"][1], json!({"prefix": "S", "title": "Sky"}));
+    assert_eq!(spec["numbering"], "b");
+    assert_eq!(spec["marks"]["~"], "promoted: does not promote again");
+    assert_eq!(spec["rules"], "rules/advancedwizard.md");
+    assert!(spec["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["name"] == "Pegasus" && p["shape"].is_u64()));
+    send(&mut s, json!({"t": "settings", "mode": "human"}));
+    for token in ["Ec8Ec6", "Ea1Sb2"] {
+        send(&mut s, json!({"t": "move", "text": token}));
+    }
+    let out = send(&mut s, json!({"t": "pgn"}));
+    let pgn = out[0]["text"].as_str().unwrap();
+    assert!(pgn.contains("[Variant \"advancedwizard\"]"), "{pgn}");
+    assert!(pgn.trim_end().ends_with("1... Ec8Ec6 1. Ea1Sb2 *"), "{pgn}");
+    let history = &last_state(&out)["history"];
+    assert_eq!(history[0]["number"], "1...");
+    assert_eq!(history[1]["number"], "1.");
+}

@@ -5,12 +5,7 @@
 //! run a [`VariantVisitor`] with the game value, which calls it once with
 //! the game's concrete type, so everything below runs monomorphised.
 
-use crate::advancedwizard::AdvancedWizard;
-use crate::chess::Chess;
-use crate::magician::Magician;
-use crate::parallelworlds::ParallelWorlds;
 use crate::prelude::*;
-use crate::vanguard::Vanguard;
 use crate::GameSpec;
 use std::fmt;
 
@@ -44,44 +39,40 @@ impl fmt::Display for UnknownVariant {
 
 impl std::error::Error for UnknownVariant {}
 
-/// The games written in Rust.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum BuiltIn {
-    Chess,
-    Magician,
-    Vanguard,
-    AdvancedWizard,
-    ParallelWorlds,
+/// The games written in Rust, in the order they are listed: one line per
+/// game (its type and its module, whose `spec()` describes it).
+macro_rules! builtin_games {
+    ($($game:ident in $module:ident),* $(,)?) => {
+        /// A game written in Rust.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        enum BuiltIn {
+            $($game,)*
+        }
+
+        impl BuiltIn {
+            const ALL: &[BuiltIn] = &[$(BuiltIn::$game,)*];
+
+            fn visit<W: VariantVisitor>(self, visitor: W) -> W::Output {
+                match self {
+                    $(BuiltIn::$game => visitor.visit(crate::$module::$game),)*
+                }
+            }
+
+            fn spec(self) -> &'static GameSpec {
+                match self {
+                    $(BuiltIn::$game => crate::$module::spec(),)*
+                }
+            }
+        }
+    };
 }
 
-impl BuiltIn {
-    const ALL: [BuiltIn; 5] = [
-        BuiltIn::Chess,
-        BuiltIn::Magician,
-        BuiltIn::Vanguard,
-        BuiltIn::AdvancedWizard,
-        BuiltIn::ParallelWorlds,
-    ];
-
-    fn visit<W: VariantVisitor>(self, visitor: W) -> W::Output {
-        match self {
-            BuiltIn::Chess => visitor.visit(Chess),
-            BuiltIn::Magician => visitor.visit(Magician),
-            BuiltIn::Vanguard => visitor.visit(Vanguard),
-            BuiltIn::AdvancedWizard => visitor.visit(AdvancedWizard),
-            BuiltIn::ParallelWorlds => visitor.visit(ParallelWorlds),
-        }
-    }
-
-    fn spec(self) -> &'static GameSpec {
-        match self {
-            BuiltIn::Chess => crate::chess::spec(),
-            BuiltIn::Magician => crate::magician::spec(),
-            BuiltIn::Vanguard => crate::vanguard::spec(),
-            BuiltIn::AdvancedWizard => crate::advancedwizard::spec(),
-            BuiltIn::ParallelWorlds => crate::parallelworlds::spec(),
-        }
-    }
+builtin_games! {
+    Chess in chess,
+    Magician in magician,
+    Vanguard in vanguard,
+    AdvancedWizard in advancedwizard,
+    ParallelWorlds in parallelworlds,
 }
 
 /// One game of a registry.
@@ -121,7 +112,7 @@ impl Registry {
     /// Wizard, Parallel Worlds.
     pub fn builtin() -> Registry {
         Registry {
-            games: BuiltIn::ALL.into_iter().map(Entry::BuiltIn).collect(),
+            games: BuiltIn::ALL.iter().copied().map(Entry::BuiltIn).collect(),
         }
     }
 

@@ -31,16 +31,25 @@ pub enum Figure {
 }
 
 impl Figure {
-    /// The name a drawing uses (`king` ... `pawn`, `shape3`).
-    pub fn key(self) -> String {
+    /// The Unicode chess symbol of a standard figure (the black one, which
+    /// a drawing fills with either side's colour); `None` for a shape.
+    pub fn glyph(self) -> Option<char> {
         match self {
-            Figure::King => "king".into(),
-            Figure::Queen => "queen".into(),
-            Figure::Rook => "rook".into(),
-            Figure::Bishop => "bishop".into(),
-            Figure::Knight => "knight".into(),
-            Figure::Pawn => "pawn".into(),
-            Figure::Shape(n) => format!("shape{n}"),
+            Figure::King => Some('\u{265A}'),
+            Figure::Queen => Some('\u{265B}'),
+            Figure::Rook => Some('\u{265C}'),
+            Figure::Bishop => Some('\u{265D}'),
+            Figure::Knight => Some('\u{265E}'),
+            Figure::Pawn => Some('\u{265F}'),
+            Figure::Shape(_) => None,
+        }
+    }
+
+    /// The number of a fairy shape; `None` for a standard figure.
+    pub fn shape(self) -> Option<u8> {
+        match self {
+            Figure::Shape(n) => Some(n),
+            _ => None,
         }
     }
 }

@@ -228,7 +228,7 @@ async fn parallel_worlds_turns_are_built_sub_move_by_sub_move() {
     page.click("1e4").await;
     page.wait(
         "the first sub-move shown",
-        "return document.body.dataset.status === 'ready' && state.pending.length === 1",
+        "return document.body.dataset.status === 'ready' && arcana.state.pending.length === 1",
         vec![],
     )
     .await;
@@ -250,7 +250,7 @@ async fn parallel_worlds_turns_are_built_sub_move_by_sub_move() {
             page.wait(
                 "the sub-move shown",
                 "return document.body.dataset.status === 'ready' \
-                 && state.pending.length === arguments[0]",
+                 && arcana.state.pending.length === arguments[0]",
                 vec![json!(i + 1)],
             )
             .await;

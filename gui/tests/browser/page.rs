@@ -301,7 +301,7 @@ impl Page {
     pub async fn simple_moves(&self, filter: &str) -> Vec<(String, String)> {
         let script = format!(
             "const keep = {filter}; \
-             return state.plies.filter(p => p.legs.length === 1 && p.legs[0].from \
+             return arcana.state.plies.filter(p => p.legs.length === 1 && p.legs[0].from \
                && !p.legs[0].suffix && keep(p.legs[0].from, p.legs[0].to)) \
                .map(p => [p.legs[0].from, p.legs[0].to]);"
         );

@@ -1,0 +1,125 @@
+// @ts-check
+// Board drawing: a game's boards with their cells, pieces, marks and
+// coordinates, drawn from the spec the server sent (sizes, board titles,
+// marked squares, what each mark means); and a piece falling into a hole.
+
+import { page } from "./state.js";
+import { ghostPiece, pieceName, pieceSvg } from "./pieces.js";
+
+/** @typedef {import("./state.js").Cell} Cell */
+/** @typedef {import("./state.js").State} State */
+
+/** @param {HTMLElement} cell @param {string} kind @param {string} text */
+function addCoord(cell, kind, text) {
+  const c = document.createElement("span");
+  c.className = `coord ${kind}`;
+  c.textContent = text;
+  cell.appendChild(c);
+}
+
+/**
+ * Draws the game's boards with `cells` on them into `area`. `onSquare`,
+ * when given, makes the boards take clicks and drags (and carry the page's
+ * contract: `data-square`, `data-piece`, `data-board`); without it the
+ * cells are a diagram's (`data-diagram-square`).
+ * @param {HTMLElement} area
+ * @param {Cell[]} cells
+ * @param {number} size pixels a cell
+ * @param {((square: string, drag: boolean) => void)|null} onSquare
+ */
+export function drawBoards(area, cells, size, onSquare) {
+  const spec = page.spec;
+  area.replaceChildren();
+  if (!spec) return;
+  const state = page.state;
+  // The user's side at the bottom, as a player expects when playing Black.
+  const blackBelow = page.flipped !== (state !== null && state.mode === "play" && state.user_side === "b");
+  area.style.setProperty("--cell", `${size}px`);
+  const pieces = new Map(cells.map((c) => [c.square, c]));
+  for (const board of spec.boards) {
+    const prefix = board.prefix;
+    const wrap = document.createElement("div");
+    wrap.className = "board-wrap";
+    if (board.title) {
+      const h = document.createElement("h4");
+      // Square names carry the board's prefix (Ea5, 2d4): say so once.
+      h.textContent = `${board.title} (squares ${prefix}a1 to ${prefix}${String.fromCharCode(96 + spec.files)}${spec.ranks})`;
+      wrap.appendChild(h);
+    }
+    const grid = document.createElement("div");
+    grid.className = "board";
+    if (onSquare) grid.dataset.board = prefix || "main";
+    grid.style.gridTemplateColumns = `repeat(${spec.files}, var(--cell))`;
+    for (let row = 0; row < spec.ranks; row++) {
+      for (let col = 0; col < spec.files; col++) {
+        const rank = blackBelow ? row : spec.ranks - 1 - row;
+        const file = blackBelow ? spec.files - 1 - col : col;
+        const name = `${prefix}${String.fromCharCode(97 + file)}${rank + 1}`;
+        const cell = document.createElement("div");
+        cell.className = `cell ${(file + rank) % 2 === 0 ? "dark" : "light"}`;
+        if (onSquare) cell.dataset.square = name;
+        else cell.dataset.diagramSquare = name;
+        const content = pieces.get(name);
+        if (content && content.hole) cell.dataset.hole = "";
+        if (spec.marked.includes(name)) {
+          cell.classList.add("xsq");
+          cell.title = spec.marked_title;
+        }
+        if (row === spec.ranks - 1) addCoord(cell, "f", String.fromCharCode(97 + file));
+        if (col === 0) addCoord(cell, "r", `${rank + 1}`);
+        if (content && !content.hole) {
+          const p = document.createElement("div");
+          p.className = "piece";
+          if (onSquare) p.dataset.piece = content.piece;
+          p.title = pieceName(content.piece);
+          p.innerHTML = pieceSvg(content.piece);
+          if (onSquare) {
+            p.draggable = true;
+            p.ondragstart = () => onSquare(name, true);
+          }
+          if (content.mark) {
+            const m = document.createElement("span");
+            m.className = "mark";
+            m.textContent = content.mark;
+            const meaning = spec.marks[content.mark];
+            if (meaning) p.title += ` (${meaning})`;
+            p.appendChild(m);
+          }
+          cell.appendChild(p);
+        }
+        if (onSquare) {
+          cell.onclick = () => onSquare(name, false);
+          cell.ondragover = (e) => e.preventDefault();
+          cell.ondrop = (e) => {
+            e.preventDefault();
+            onSquare(name, false);
+          };
+        }
+        grid.appendChild(cell);
+      }
+    }
+    wrap.appendChild(grid);
+    area.appendChild(wrap);
+  }
+}
+
+/**
+ * A turn that turned a square with a piece into a hole (a piece falls
+ * through the board) shows that piece falling.
+ * @param {State|null} before @param {State} now
+ */
+export function showFall(before, now) {
+  if (!before || before.variant !== now.variant) return;
+  if (now.shown !== null || now.history.length !== before.history.length + 1) return;
+  const holes = new Set(now.position.cells.filter((c) => c.hole).map((c) => c.square));
+  for (const fallen of before.position.cells) {
+    if (fallen.hole || !holes.has(fallen.square)) continue;
+    const cell = document.querySelector(`[data-square="${fallen.square}"]`);
+    if (!cell) continue;
+    const ghost = ghostPiece(fallen.piece, "falling");
+    ghost.dataset.falling = fallen.piece;
+    ghost.addEventListener("animationend", () => ghost.remove());
+    cell.appendChild(ghost);
+    document.body.dataset.fell = `${fallen.piece}@${fallen.square}`;
+  }
+}

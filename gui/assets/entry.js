@@ -1,0 +1,203 @@
+// @ts-check
+// Move entry: clicks and drags turned into the legs of a legal ply (the
+// server's plies, split into legs), choosers where plies differ only by a
+// letter, and the marks of the selection, the destinations and the last
+// turn.
+
+import { afterPaint, el, page, send } from "./state.js";
+import { ghostPiece, pieceOf, pieceSvg } from "./pieces.js";
+
+/** @typedef {import("./state.js").Leg} Leg */
+
+/** The legal plies whose first legs are the ones entered. */
+function candidates() {
+  const state = page.state;
+  if (!state) return [];
+  return state.plies.filter((p) => page.entered.every((leg, i) => p.legs[i] && sameLeg(p.legs[i], leg)));
+}
+
+/** @param {Leg} a @param {Leg} b */
+function sameLeg(a, b) {
+  return a.from === b.from && a.to === b.to && a.suffix === b.suffix && a.drop === b.drop;
+}
+
+/** The next legs the candidates allow. */
+function nextLegs() {
+  /** @type {Leg[]} */
+  const out = [];
+  for (const p of candidates()) {
+    const leg = p.legs[page.entered.length];
+    if (leg && !out.some((l) => sameLeg(l, leg))) out.push(leg);
+  }
+  return out;
+}
+
+/**
+ * A click (or a drag's start) on a square of the game's boards.
+ * @param {string} square @param {boolean} drag
+ */
+export function click(square, drag) {
+  if (!page.state) return;
+  if (drag) page.selected = null;
+  page.clickAt = performance.now();
+  const legs = nextLegs();
+  if (page.selected !== null) {
+    const options = legs.filter((l) => l.from === page.selected && l.to === square);
+    if (options.length > 0) {
+      choose(options);
+      return;
+    }
+  }
+  const drops = legs.filter((l) => l.from === null && l.to === square);
+  if (drops.length > 0 && !legs.some((l) => l.from === square)) {
+    choose(drops);
+    return;
+  }
+  page.selected = legs.some((l) => l.from === square) && page.selected !== square ? square : null;
+  renderHighlights();
+}
+
+/** @param {Leg[]} options legs that differ only in suffix or placed piece */
+function choose(options) {
+  if (options.length === 1) {
+    enter(options[0]);
+    return;
+  }
+  const state = page.state;
+  const box = document.createElement("div");
+  box.className = "chooser";
+  box.dataset.chooser = "";
+  for (const leg of options) {
+    const b = document.createElement("button");
+    b.dataset.choice = leg.drop || leg.suffix || "-";
+    const letter = leg.drop || leg.suffix;
+    if (letter && pieceOf(letter) && state) {
+      const own = state.position.side === "w" ? letter.toUpperCase() : letter.toLowerCase();
+      b.innerHTML = `${pieceSvg(own).replace("<svg", '<svg width="36" height="36"')} ${letter}`;
+    } else {
+      b.textContent = letter || "plain";
+    }
+    b.onclick = () => enter(leg);
+    box.appendChild(b);
+  }
+  el("entry").replaceChildren(box, cancelButton());
+}
+
+/** @param {Leg} leg */
+function enter(leg) {
+  page.entered.push(leg);
+  page.selected = null;
+  const c = candidates();
+  const complete = c.filter((p) => p.legs.length === page.entered.length);
+  const longer = c.filter((p) => p.legs.length > page.entered.length);
+  if (complete.length === 1 && longer.length === 0) {
+    sendPly(complete[0].token);
+    return;
+  }
+  // A next leg that starts where this one ended is selected already.
+  const next = nextLegs();
+  if (next.length > 0 && next.every((l) => l.from === leg.to)) page.selected = leg.to;
+  renderHighlights();
+}
+
+/** @param {string} token */
+function sendPly(token) {
+  page.clickAt = 0;
+  page.entered = [];
+  page.selected = null;
+  document.body.dataset.status = "sent";
+  send({ t: "ply", token });
+}
+
+/** Abandons the move half entered. */
+export function cancel() {
+  page.entered = [];
+  page.selected = null;
+  renderHighlights();
+}
+
+function cancelButton() {
+  const b = document.createElement("button");
+  b.textContent = "Cancel";
+  b.id = "cancel";
+  b.onclick = cancel;
+  return b;
+}
+
+/** Marks the selected square, the destinations, the last move; offers the entry's buttons. */
+export function renderHighlights() {
+  const state = page.state;
+  if (!state) return;
+  document.querySelectorAll("#boards .cell").forEach((c) => c.classList.remove("sel", "dest", "last", "pendingsq"));
+  const mark = (/** @type {string|null} */ sq, /** @type {string} */ cls) => {
+    if (!sq) return;
+    const c = document.querySelector(`[data-square="${sq}"]`);
+    if (c) c.classList.add(cls);
+  };
+  const legs = nextLegs();
+  if (page.selected) {
+    mark(page.selected, "sel");
+    legs.filter((l) => l.from === page.selected).forEach((l) => mark(l.to, "dest"));
+  }
+  legs.filter((l) => l.from === null).forEach((l) => mark(l.to, "dest"));
+  document.querySelectorAll(".entering").forEach((e) => e.remove());
+  page.entered.forEach((l) => {
+    mark(l.from, "pendingsq");
+    mark(l.to, "pendingsq");
+    // A placement entered but not sent yet: its piece is shown already.
+    const cell = document.querySelector(`[data-square="${l.to}"]`);
+    if (l.drop && cell) {
+      const letter = state.position.side === "w" ? l.drop.toUpperCase() : l.drop.toLowerCase();
+      cell.appendChild(ghostPiece(letter, "entering"));
+    }
+  });
+  const last = state.history[state.history.length - 1];
+  if (last && state.shown === null && state.pending.length === 0) {
+    for (const leg of last.legs) {
+      mark(leg.from, "last");
+      mark(leg.to, "last");
+    }
+  }
+  if (page.clickAt) {
+    const at = page.clickAt;
+    afterPaint(() => (document.body.dataset.highlightMs = String(Math.round(performance.now() - at))));
+    page.clickAt = 0;
+  }
+  renderEntry();
+}
+
+/** The buttons of a move half entered and of a turn of several plies. */
+function renderEntry() {
+  const state = page.state;
+  if (!state) return;
+  const entry = el("entry");
+  entry.replaceChildren();
+  const complete = candidates().filter((p) => p.legs.length === page.entered.length && page.entered.length > 0);
+  const endTurn = state.plies.find((p) => p.token === "");
+  if (page.entered.length > 0) {
+    if (complete.length === 1) {
+      const b = document.createElement("button");
+      b.textContent = "Finish the move here";
+      b.id = "finish";
+      b.onclick = () => sendPly(complete[0].token);
+      entry.appendChild(b);
+    }
+    entry.appendChild(cancelButton());
+  }
+  if (state.pending.length > 0) {
+    const info = document.createElement("span");
+    info.textContent = `Turn so far: ${state.pending.join(", ")} `;
+    entry.appendChild(info);
+    const undo = document.createElement("button");
+    undo.textContent = "Take back sub-move";
+    undo.onclick = () => send({ t: "undo" });
+    entry.appendChild(undo);
+  }
+  if (endTurn && page.entered.length === 0) {
+    const b = document.createElement("button");
+    b.textContent = "End turn";
+    b.id = "end-turn";
+    b.onclick = () => sendPly("");
+    entry.appendChild(b);
+  }
+}

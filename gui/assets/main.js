@@ -1,0 +1,223 @@
+// @ts-check
+// The page: connects to the server, draws what it sends and wires the
+// controls. It computes no rule and knows no game: the games, each game's
+// boards and pieces, the legal plies (split into legs), the notation and
+// the move numbers all come from the server.
+
+import { afterPaint, el, page, send } from "./state.js";
+import { drawBoards, showFall } from "./board.js";
+import { cancel, click, renderHighlights } from "./entry.js";
+import { renderAnalysis } from "./engine.js";
+import { gotPgn, renderGames, renderMoves, renderReplay, stepKeys, wireReplay } from "./replay.js";
+import { renderDeck, wireDeck } from "./deck.js";
+import { renderDiagram, renderLegend } from "./legend.js";
+
+/** @typedef {import("./state.js").State} State */
+
+const params = new URLSearchParams(location.search);
+/** The hint every game shares (the page's own text). */
+const BASE_HINT = document.getElementById("hint")?.textContent || "";
+
+function connect() {
+  const socket = new WebSocket(`ws://${location.host}/ws`);
+  page.socket = socket;
+  socket.onopen = () => {
+    const movetime = params.get("movetime");
+    if (movetime) showLimit(`movetime:${Number(movetime)}`);
+    // One message, so that the first state the page draws is this game's
+    // (no variant: the server's first game).
+    send({
+      t: "new",
+      variant: params.get("variant"),
+      fen: params.get("fen") || null,
+      mode: params.get("mode") || "play",
+      limits: movetime ? { movetime: Number(movetime) } : null,
+    });
+  };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = () => {
+    document.body.dataset.status = "disconnected";
+    el("status").textContent = "Disconnected from the engine: reload the page.";
+  };
+}
+
+/** Selects a limit in the engine menu, adding it when it is not listed. @param {string} value */
+function showLimit(value) {
+  const select = /** @type {HTMLSelectElement} */ (el("limit"));
+  if (![...select.options].some((o) => o.value === value)) {
+    const [, ms] = value.split(":");
+    select.add(new Option(`${Number(ms) / 1000} s a move`, value));
+  }
+  select.value = value;
+}
+
+/** The game menu, from the server's catalogue. */
+function renderCatalog() {
+  const select = /** @type {HTMLSelectElement} */ (el("variant"));
+  select.replaceChildren(...page.catalog.map((g) => new Option(g.name, g.id)));
+  if (page.state) select.value = page.state.variant;
+}
+
+/** @param {any} m */
+function receive(m) {
+  switch (m.t) {
+    case "catalog":
+      page.catalog = m.games;
+      renderCatalog();
+      break;
+    case "spec":
+      page.spec = m;
+      break;
+    case "state": {
+      const before = page.state;
+      if (before && (before.position.fen !== m.position.fen || before.shown !== m.shown)) {
+        page.lines.clear();
+      }
+      page.state = m;
+      page.stateAt = performance.now();
+      page.entered = [];
+      page.selected = null;
+      render();
+      showFall(before, m);
+      // Speed figures the browser tests read (benchmarks, not assertions).
+      afterPaint(() => {
+        const body = document.body.dataset;
+        if (!body.readyMs) body.readyMs = String(Math.round(performance.now()));
+        if (m.engine_reply_at) body.replyMs = String(Date.now() - m.engine_reply_at);
+      });
+      break;
+    }
+    case "info":
+      page.lines.set(m.multipv, m);
+      page.lastNodes = m.nodes;
+      renderAnalysis();
+      break;
+    case "tick":
+      page.lastNodes = m.nodes;
+      renderAnalysis();
+      break;
+    case "error":
+      el("message").textContent = m.message;
+      break;
+    case "deck":
+      renderDeck(m);
+      break;
+    case "diagram":
+      renderDiagram(m);
+      break;
+    case "games":
+      renderGames(m.games);
+      break;
+    case "pgn":
+      gotPgn(m.text);
+      break;
+  }
+}
+
+/** Draws everything of the state. */
+function render() {
+  const s = page.state;
+  const spec = page.spec;
+  if (!s || !spec) return;
+  const size = spec.files > 10 ? 38 : spec.boards.length > 2 ? 44 : 58;
+  drawBoards(el("boards"), s.position.cells, size, click);
+  document.body.dataset.fen = s.position.fen;
+  document.body.dataset.variant = s.variant;
+  document.body.dataset.status = s.thinking ? "thinking" : "ready";
+  /** @type {HTMLInputElement} */ (el("fen")).value = s.position.fen;
+  /** @type {HTMLSelectElement} */ (el("variant")).value = s.variant;
+  /** @type {HTMLSelectElement} */ (el("mode")).value = s.mode;
+  /** @type {HTMLSelectElement} */ (el("side")).value = s.user_side;
+  const rules = /** @type {HTMLAnchorElement} */ (el("rules"));
+  rules.hidden = !spec.rules;
+  rules.href = spec.rules || "#";
+  el("hint").textContent = `${BASE_HINT} ${spec.hint}`;
+  renderReplay();
+  renderStatus();
+  renderClocks();
+  renderMoves();
+  renderLegend();
+  renderHighlights();
+  renderAnalysis();
+}
+
+/** Whose move, the result, what the engine does. */
+function renderStatus() {
+  const s = page.state;
+  if (!s) return;
+  let text;
+  if (s.outcome) {
+    text = `${s.outcome.result}: ${s.outcome.reason}`;
+  } else {
+    const side = s.position.side === "w" ? "White" : "Black";
+    text = s.thinking ? `${side} to move: the engine is thinking` : `${side} to move`;
+  }
+  if (s.shown !== null) text += ` (viewing after turn ${s.shown})`;
+  el("status").textContent = `${s.name}: ${text}`;
+  document.body.dataset.outcome = s.outcome ? s.outcome.result : "";
+}
+
+/** The two clocks of a timed game, counting down between messages. */
+function renderClocks() {
+  const box = el("clocks");
+  const c = page.state && page.state.clock;
+  box.hidden = !c;
+  if (!c) return;
+  const since = performance.now() - page.stateAt;
+  for (const side of ["w", "b"]) {
+    const base = side === "w" ? c.white_ms : c.black_ms;
+    const ms = Math.max(0, c.running === side ? base - since : base);
+    const span = el(`clock-${side}`);
+    const s = Math.ceil(ms / 1000);
+    const text = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    span.textContent = `${side === "w" ? "White" : "Black"} ${ms < 10000 ? (ms / 1000).toFixed(1) : text}`;
+    span.className = c.running === side ? "running" : "";
+  }
+}
+
+function wire() {
+  /** @param {string} id @returns {string} */
+  const value = (id) => /** @type {HTMLInputElement} */ (el(id)).value;
+  el("variant").onchange = () => send({ t: "new", variant: value("variant") });
+  el("mode").onchange = () => send({ t: "settings", mode: value("mode") });
+  el("side").onchange = () => send({ t: "settings", side: value("side") });
+  el("limit").onchange = () => {
+    const [kind, amount] = value("limit").split(":");
+    if (kind === "clock") {
+      const [base, inc] = amount.split("+").map(Number);
+      send({ t: "settings", clock: { base_ms: base, inc_ms: inc } });
+    } else {
+      send({ t: "settings", limits: { [kind]: Number(amount) }, clock: { base_ms: 0, inc_ms: 0 } });
+    }
+  };
+  setInterval(renderClocks, 100);
+  el("multipv").onchange = () => send({ t: "settings", multipv: Number(value("multipv")) });
+  el("threads").onchange = () => send({ t: "settings", threads: Number(value("threads")) });
+  el("hash").onchange = () => send({ t: "settings", hash: Number(value("hash")) });
+  el("new").onclick = () => page.state && send({ t: "new", variant: page.state.variant });
+  el("undo").onclick = () => send({ t: "undo" });
+  el("flip").onclick = () => {
+    page.flipped = !page.flipped;
+    render();
+  };
+  el("go").onclick = () => send({ t: "go" });
+  el("diagram-close").onclick = () => (el("diagram").hidden = true);
+  el("stop").onclick = () => send({ t: "stop" });
+  el("setfen").onclick = () => page.state && send({ t: "new", variant: page.state.variant, fen: value("fen") });
+  el("copyfen").onclick = () => page.state && navigator.clipboard.writeText(page.state.position.fen);
+  el("play-typed").onclick = () => send({ t: "move", text: value("typed") });
+  wireReplay();
+  wireDeck();
+  document.addEventListener("keydown", (e) => {
+    if (!page.state || e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+    stepKeys(e);
+    if (e.key === "Escape") cancel();
+  });
+}
+
+// For scripts and tests driving the page: its state, read-only by
+// convention (`arcana.state.plies`, `arcana.spec.pieces`).
+Object.assign(window, { arcana: page });
+
+wire();
+connect();

@@ -13,8 +13,8 @@ pub fn pieces() -> Vec<PieceSpec> {
         ('Q', "Queen", "Q", Figure::Queen),
         ('R', "Rook", "R", Figure::Rook),
         ('B', "Bishop", "B", Figure::Bishop),
-        // The Knight's leap may be followed by one more step (a Lion-like
-        // two-leg move): written as chains of one-step legs.
+        // The Knight also leaps as a Giraffe (4,1): XBoard takes that leap
+        // written as a chain of unblockable one-step legs.
         ('N', "Knight", "NmpafmpafmpafmpasW", Figure::Knight),
         ('P', "Pawn", "fmWfcFifmW4", Figure::Pawn),
     ];

@@ -234,3 +234,76 @@ fn xboard_six_field_fen_gives_rights_to_pawns_and_soldiers_on_their_start_rank()
         .read_fen("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0")
         .is_err());
 }
+
+/// Positions reached by random legal play from the start and from the
+/// spec's positions: crowded, open, and everything between.
+fn random_positions(count: usize) -> Vec<Position> {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut starts = vec![Vanguard.start()];
+    for name in [
+        "midgame_1",
+        "midgame_3",
+        "archer_shot",
+        "bowman_shot",
+        "berserker_lion",
+        "lancer",
+        "general_even_slide",
+        "leapers_knight_helepolis_falconer_spy_nightrider",
+        "sliders_prince_princess_chancellor_queen",
+    ] {
+        starts.push(pos_of(name));
+    }
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = starts[out.len() % starts.len()].clone();
+        for _ in 0..next(120) {
+            let mut list = MoveList::new();
+            Vanguard::generate(&pos, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            pos = Vanguard::make(&pos, list[next(list.len())]);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+fn pos_of(name: &str) -> Position {
+    Vanguard.read_fen(&fen_of(name)).unwrap()
+}
+
+/// The pieces are described twice: forward by the move generator and
+/// backward by `attacked`, which check and the King's safety use. On
+/// random positions, a square holding a piece is attacked by a side
+/// exactly when one of that side's pseudo-legal actions captures there.
+#[test]
+fn attacked_agrees_with_the_generator_on_random_positions() {
+    let mut checked = 0;
+    for pos in random_positions(300) {
+        for by in 0..2 {
+            let mut mover = pos.clone();
+            mover.set_side(Side::from_index(by));
+            let mut actions = MoveList::new();
+            movegen::pseudo_legal(&mover, &mut actions);
+            for sq in mover.by_color[1 - by].iter() {
+                let captured = actions.iter().any(|&a| movegen::captures_on(&mover, a, sq));
+                assert_eq!(
+                    mover.attacked(sq, by),
+                    captured,
+                    "{} attacked by side {by}: {}",
+                    square_name(sq),
+                    Vanguard::to_fen(&mover)
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 5_000, "{checked} squares checked");
+}

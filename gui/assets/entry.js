@@ -37,7 +37,14 @@ function nextLegs() {
  * @param {string} square @param {boolean} drag
  */
 export function click(square, drag) {
-  if (!page.state) return;
+  const state = page.state;
+  if (!state) return;
+  if (enginesTurn()) {
+    el("message").textContent = "It is the engine's move: wait for it, or press Move now.";
+    page.selected = null;
+    renderHighlights();
+    return;
+  }
   if (drag) page.selected = null;
   page.clickAt = performance.now();
   const legs = nextLegs();
@@ -57,6 +64,29 @@ export function click(square, drag) {
   renderHighlights();
 }
 
+/** Whether the engine plays the side to move now (its pieces are not the user's). */
+function enginesTurn() {
+  const s = page.state;
+  if (!s || !s.engine_on || s.shown !== null || s.outcome) return false;
+  if (s.mode === "engine") return true;
+  return s.mode === "play" && s.position.side !== s.user_side;
+}
+
+/**
+ * What a choice does, in words: the game's own words for a letter after a
+ * move (a fall, a quest), else the piece a letter names (a promotion, a
+ * placement).
+ * @param {Leg} leg
+ */
+function choiceWords(leg) {
+  const spec = page.spec;
+  const letter = leg.drop || leg.suffix || "";
+  if (!leg.drop && spec && letter in spec.choices) return spec.choices[letter];
+  const piece = letter ? pieceOf(letter) : null;
+  if (piece) return leg.drop ? `place a ${piece.name}` : `promote to ${piece.name}`;
+  return letter ? `the move marked ${letter}` : "the plain move";
+}
+
 /** @param {Leg[]} options legs that differ only in suffix or placed piece */
 function choose(options) {
   if (options.length === 1) {
@@ -71,12 +101,14 @@ function choose(options) {
     const b = document.createElement("button");
     b.dataset.choice = leg.drop || leg.suffix || "-";
     const letter = leg.drop || leg.suffix;
-    if (letter && pieceOf(letter) && state) {
+    const words = document.createElement("span");
+    words.textContent = choiceWords(leg);
+    if (letter && pieceOf(letter) && state && !(leg.suffix && page.spec && leg.suffix in page.spec.choices)) {
       const own = state.position.side === "w" ? letter.toUpperCase() : letter.toLowerCase();
-      b.innerHTML = `${pieceSvg(own).replace("<svg", '<svg width="36" height="36"')} ${letter}`;
-    } else {
-      b.textContent = letter || "plain";
+      b.innerHTML = pieceSvg(own).replace("<svg", '<svg width="36" height="36"');
     }
+    b.appendChild(words);
+    b.title = words.textContent;
     b.onclick = () => enter(leg);
     box.appendChild(b);
   }
@@ -129,17 +161,31 @@ export function renderHighlights() {
   const state = page.state;
   if (!state) return;
   document.querySelectorAll("#boards .cell").forEach((c) => c.classList.remove("sel", "dest", "last", "pendingsq"));
+  document.querySelectorAll("#boards .cell").forEach((c) => c.classList.remove("take", "swap"));
   const mark = (/** @type {string|null} */ sq, /** @type {string} */ cls) => {
     if (!sq) return;
     const c = document.querySelector(`[data-square="${sq}"]`);
     if (c) c.classList.add(cls);
   };
+  // A destination that holds a piece is marked around it (a capture, a
+  // shot's victim, a spell's target), and one of the mover's own pieces
+  // otherwise again (a swap, a shot's return): either way, visible.
+  const markDestination = (/** @type {string} */ sq) => {
+    const c = document.querySelector(`[data-square="${sq}"]`);
+    if (!c) return;
+    c.classList.add("dest");
+    const piece = /** @type {HTMLElement|null} */ (c.querySelector("[data-piece]"));
+    if (piece && piece.dataset.piece) {
+      const white = piece.dataset.piece === piece.dataset.piece.toUpperCase();
+      c.classList.add(white === (state.position.side === "w") ? "swap" : "take");
+    }
+  };
   const legs = nextLegs();
   if (page.selected) {
     mark(page.selected, "sel");
-    legs.filter((l) => l.from === page.selected).forEach((l) => mark(l.to, "dest"));
+    legs.filter((l) => l.from === page.selected).forEach((l) => markDestination(l.to));
   }
-  legs.filter((l) => l.from === null).forEach((l) => mark(l.to, "dest"));
+  legs.filter((l) => l.from === null).forEach((l) => markDestination(l.to));
   document.querySelectorAll(".entering").forEach((e) => e.remove());
   page.entered.forEach((l) => {
     mark(l.from, "pendingsq");

@@ -132,6 +132,7 @@ function render() {
   rules.hidden = !spec.rules;
   rules.href = spec.rules || "#";
   el("hint").textContent = `${BASE_HINT} ${spec.hint}`;
+  renderEngineButtons();
   renderReplay();
   renderStatus();
   renderClocks();
@@ -139,6 +140,19 @@ function render() {
   renderLegend();
   renderHighlights();
   renderAnalysis();
+}
+
+/** "Move now" while the engine thinks about a move; the engine's switch. */
+function renderEngineButtons() {
+  const s = page.state;
+  if (!s) return;
+  el("movenow").hidden = !(s.thinking && s.mode !== "analysis");
+  const engine = el("engine");
+  engine.textContent = s.engine_on ? "Engine on" : "Engine off";
+  engine.setAttribute("aria-pressed", String(s.engine_on));
+  engine.title = s.engine_on
+    ? "The engine plays or analyses as the mode says: click to switch it off (the mode stays)"
+    : "The engine is off: click to let it play or analyse again";
 }
 
 /** Whose move, the result, what the engine does. */
@@ -202,7 +216,8 @@ function wire() {
   };
   el("go").onclick = () => send({ t: "go" });
   el("diagram-close").onclick = () => (el("diagram").hidden = true);
-  el("stop").onclick = () => send({ t: "stop" });
+  el("movenow").onclick = () => send({ t: "movenow" });
+  el("engine").onclick = () => page.state && send({ t: "engine", on: !page.state.engine_on });
   el("setfen").onclick = () => page.state && send({ t: "new", variant: page.state.variant, fen: value("fen") });
   el("copyfen").onclick = () => page.state && navigator.clipboard.writeText(page.state.position.fen);
   el("play-typed").onclick = () => send({ t: "move", text: value("typed") });

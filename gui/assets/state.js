@@ -15,7 +15,7 @@
  *   outcome: {result: string, reason: string}|null, mode: string, user_side: string, thinking: boolean,
  *   shown: number|null, multipv: number, threads: number, hash: number, replay: Replay|null,
  *   clock: {white_ms: number, black_ms: number, inc_ms: number, running: string|null}|null,
- *   engine_reply_at?: number}} State
+ *   engine_reply_at?: number, engine_on: boolean}} State
  * @typedef {{index: number, count: number, event: string, white: string, black: string, result: string, reason: string}} Replay
  * @typedef {{variant: string, event: string, white: string, black: string, result: string, reason: string, turns: number}} Recorded
  * @typedef {{depth: number, multipv: number, cp: number|null, mate: number|null, nodes: number,
@@ -24,7 +24,7 @@
  * @typedef {{prefix: string, title: string}} BoardSpec
  * @typedef {{id: string, name: string, files: number, ranks: number, boards: BoardSpec[], pieces: PieceSpec[],
  *   marked: string[], marked_title: string, marks: Record<string, string>, hint: string, rules: string|null,
- *   numbering: string}} Spec
+ *   numbering: string, choices: Record<string, string>}} Spec
  * @typedef {{id: string, name: string}} CatalogEntry
  */
 

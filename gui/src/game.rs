@@ -283,6 +283,11 @@ pub fn spec_message(spec: &GameSpec) -> Value {
         .iter()
         .map(|(c, meaning)| (c.to_string(), json!(meaning)))
         .collect();
+    let choices: serde_json::Map<String, Value> = spec
+        .choices
+        .iter()
+        .map(|(suffix, words)| (suffix.clone(), json!(words)))
+        .collect();
     let rules = if !spec.rules_link.is_empty() {
         Some(spec.rules_link.clone())
     } else if !spec.rules_markdown.is_empty() {
@@ -293,7 +298,7 @@ pub fn spec_message(spec: &GameSpec) -> Value {
     json!({
         "t": "spec", "id": spec.id, "name": spec.name, "files": names.files, "ranks": names.ranks,
         "boards": boards, "pieces": pieces, "marked": spec.marked, "marked_title": spec.marked_title,
-        "marks": marks, "hint": spec.hint, "rules": rules,
+        "marks": marks, "hint": spec.hint, "rules": rules, "choices": choices,
         "numbering": spec.numbering.fen_char().to_string(),
     })
 }

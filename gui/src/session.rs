@@ -114,7 +114,16 @@ pub enum Command {
     },
     /// The engine plays the side to move now.
     Go,
-    /// Stop the search.
+    /// The engine's search of its move ends now and its best move so far
+    /// is played (analysis just stops for this position).
+    MoveNow,
+    /// The engine searches by itself (for its side in play, both sides,
+    /// or analysis) or not; the mode stays.
+    Engine {
+        /// On or off.
+        on: bool,
+    },
+    /// Stop the search (its move is not played); the mode stays.
     Stop,
     /// Show a piece's moves on an empty board (a legend entry clicked).
     Piece {
@@ -168,6 +177,8 @@ pub struct Session {
     threads: usize,
     hash: usize,
     multipv: usize,
+    /// Whether the engine searches by itself as the mode asks.
+    engine_on: bool,
     /// The turn shown (stepping through the game); the end when `None`.
     shown: Option<usize>,
     /// The engine: the search and its table.
@@ -223,6 +234,7 @@ impl Session {
             threads: 1,
             hash: DEFAULT_HASH,
             multipv: 1,
+            engine_on: true,
             shown: None,
             search: SearchHandle::new(DEFAULT_HASH),
             running: None,
@@ -307,12 +319,14 @@ impl Session {
             }
             Command::Ply { token } => {
                 self.time_left()?;
+                self.users_turn()?;
                 self.play_here();
                 self.game.play_ply(&token)?;
                 Ok(vec![])
             }
             Command::Move { text } => {
                 self.time_left()?;
+                self.users_turn()?;
                 self.play_here();
                 if !self.game.inside_turn() && self.game.outcome().is_some() {
                     return Err("the game is over".into());
@@ -395,12 +409,23 @@ impl Session {
                 self.start_search(false);
                 Ok(vec![])
             }
+            Command::MoveNow => match &self.running {
+                Some(r) if !r.analysis => {
+                    let found = self.search.end(End::Stop).unwrap_or_default();
+                    self.running = None;
+                    Ok(self.engine_moves(found))
+                }
+                _ => Err("the engine is not thinking about a move".into()),
+            },
+            Command::Engine { on } => {
+                self.engine_on = on;
+                if !on {
+                    self.stop();
+                }
+                Ok(vec![])
+            }
             Command::Stop => {
                 self.stop();
-                if self.mode == Mode::Engine || self.mode == Mode::Analysis {
-                    // A stop button ends the automatic searching.
-                    self.mode = Mode::Human;
-                }
                 Ok(vec![])
             }
             Command::Open { text } => {
@@ -462,6 +487,22 @@ impl Session {
         self.search.clear();
     }
 
+    /// Refuses a move of the engine's side while the engine plays it.
+    fn users_turn(&self) -> Result<(), String> {
+        let engines = self.engine_on
+            && self.shown.is_none()
+            && match self.mode {
+                Mode::Play => self.game.side_to_move().fen_char() != self.user_side,
+                Mode::Engine => true,
+                Mode::Human | Mode::Analysis => false,
+            };
+        if engines && self.game.outcome().is_none() {
+            Err("it is the engine's move: wait for it, or press Move now".into())
+        } else {
+            Ok(())
+        }
+    }
+
     /// Refuses a move after a flag fell.
     fn time_left(&self) -> Result<(), String> {
         match self.flag_outcome() {
@@ -521,6 +562,7 @@ impl Session {
         let flagged = self.clock.as_ref().is_some_and(|c| c.flagged().is_some());
         let over = flagged || (self.game.outcome().is_some() && !self.game.inside_turn());
         let wants = match self.mode {
+            _ if !self.engine_on => None,
             _ if over && self.mode != Mode::Analysis => None,
             Mode::Human => None,
             Mode::Analysis => Some(true),
@@ -549,6 +591,7 @@ impl Session {
             map.insert("mode".into(), json!(self.mode));
             map.insert("user_side".into(), json!(self.user_side.to_string()));
             map.insert("thinking".into(), json!(self.running.is_some()));
+            map.insert("engine_on".into(), json!(self.engine_on));
             map.insert("threads".into(), json!(self.threads));
             map.insert("hash".into(), json!(self.hash));
             map.insert("multipv".into(), json!(self.multipv));
@@ -662,23 +705,28 @@ impl Session {
                 if r.analysis {
                     return vec![self.state()];
                 }
-                let replied_at = epoch_ms();
-                let mut out = Vec::new();
-                if let Some(best) = found.best {
-                    if let Err(e) = self.game.play(&best.token) {
-                        out.push(error(format!("the engine's move {}: {e}", best.token)));
-                    }
-                }
-                out.extend(self.after_change());
-                // The page measures from here to the move drawn.
-                for m in &mut out {
-                    if m["t"] == "state" {
-                        m["engine_reply_at"] = json!(replied_at);
-                    }
-                }
-                out
+                self.engine_moves(found)
             }
         }
+    }
+
+    /// Plays the engine's move, then whatever the mode asks next; the page
+    /// measures from here to the move drawn.
+    fn engine_moves(&mut self, found: play::Found) -> Vec<Value> {
+        let replied_at = epoch_ms();
+        let mut out = Vec::new();
+        if let Some(best) = found.best {
+            if let Err(e) = self.game.play(&best.token) {
+                out.push(error(format!("the engine's move {}: {e}", best.token)));
+            }
+        }
+        out.extend(self.after_change());
+        for m in &mut out {
+            if m["t"] == "state" {
+                m["engine_reply_at"] = json!(replied_at);
+            }
+        }
+        out
     }
 
     /// The game as PGN: the players of a game replayed, the result.

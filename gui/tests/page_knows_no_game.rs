@@ -48,6 +48,7 @@ fn the_page_scripts_name_no_game_piece_or_board() {
             words.push(spec.hint.clone());
         }
         words.extend(spec.marks.iter().map(|(_, meaning)| meaning.clone()));
+        words.extend(spec.choices.iter().map(|(_, words)| words.clone()));
     }
     words.retain(|w| !w.is_empty());
     assert!(words.iter().any(|w| w == "Knight") && words.iter().any(|w| w == "Earth"));

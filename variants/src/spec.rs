@@ -110,6 +110,11 @@ pub struct GameSpec {
     /// How to enter the moves a newcomer cannot guess (spells, shots,
     /// placements, sub-moves); empty when plain moves are all.
     pub hint: String,
+    /// What the letters after a move's squares mean, where they are not
+    /// a piece to promote to (`x`: the piece falls; `q`: a quest), and the
+    /// bare move (`""`) where a chooser offers it beside them: the words a
+    /// chooser shows.
+    pub choices: Vec<(String, String)>,
     /// The side whose turn starts a move number (White; Black in Advanced
     /// Wizard Chess, where Black moves first).
     pub numbering: Side,
@@ -142,6 +147,7 @@ impl GameSpec {
             marked_title: String::new(),
             marks: Vec::new(),
             hint: String::new(),
+            choices: Vec::new(),
             numbering: Side::White,
             bench_fens: vec![start_fen.to_string()],
             chess960: false,

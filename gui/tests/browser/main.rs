@@ -6,6 +6,7 @@
 //! so and pass, except under CI (`ARCANA_REQUIRE_BROWSER`).
 
 mod page;
+mod trust;
 
 use page::Page;
 use serde_json::json;
@@ -285,7 +286,7 @@ async fn show_destinations(page: &Page) {
 }
 
 /// A FEN in a query string.
-fn encode(fen: &str) -> String {
+pub(crate) fn encode(fen: &str) -> String {
     fen.replace('%', "%25")
         .replace(' ', "%20")
         .replace('*', "%2A")

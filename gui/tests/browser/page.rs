@@ -318,6 +318,31 @@ impl Page {
             .collect()
     }
 
+    /// Sends a command to the server as the page would.
+    pub async fn send(&self, message: Value) {
+        self.js(
+            "arcana.socket.send(JSON.stringify(arguments[0])); return true",
+            vec![message],
+        )
+        .await;
+    }
+
+    /// The classes of a square's cell.
+    pub async fn classes(&self, square: &str) -> Vec<String> {
+        let v = self
+            .js(
+                "const c = document.querySelector(`[data-square=\"${arguments[0]}\"]`); \
+                 return c ? [...c.classList] : []",
+                vec![json!(square)],
+            )
+            .await;
+        v.as_array()
+            .expect("a list")
+            .iter()
+            .map(|c| c.as_str().unwrap_or_default().to_string())
+            .collect()
+    }
+
     /// Saves a screenshot as `<target tmp>/screenshots/<name>.png`.
     pub async fn screenshot(&self, name: &str) {
         let png = self.client().screenshot().await.expect("a screenshot");

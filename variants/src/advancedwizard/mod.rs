@@ -68,6 +68,19 @@ pub fn spec() -> &'static GameSpec {
             ('^', "questing".into()),
         ];
         spec.hint = "Black moves first. A captured Warrior or Eagle comes back on a free X square (dashed): click that square first, then play the turn. Marks: * may make its first move, ~ promoted, ^ questing.".into();
+        spec.choices = vec![
+            ("h".into(), "promote to Hero".into()),
+            ("g".into(), "promote to Giant".into()),
+            ("p".into(), "promote to Pegasus".into()),
+            (
+                "q".into(),
+                "declare a quest (a Dragon comes back later)".into(),
+            ),
+            (
+                "d".into(),
+                "declare a quest: a Dragon comes back now".into(),
+            ),
+        ];
         spec.numbering = Side::Black;
         spec.rules_markdown = include_str!("../../../docs/rules/advancedwizard.md").into();
         spec

@@ -54,6 +54,13 @@ pub fn spec() -> &'static GameSpec {
             piece('W', "Knight-Magician", None, Figure::Shape(3)),
             piece('P', "Pawn", None, Figure::Pawn),
         ];
+        spec.choices = vec![
+            (
+                "".into(),
+                "carried: the piece moves to the hole's square".into(),
+            ),
+            ("x".into(), "falls: the piece is lost in the hole".into()),
+        ];
         spec.hint = "Spells: click a hole, then the square beside it that it swaps with (a chooser asks whether its piece is carried or falls).".into();
         spec.rules_markdown = include_str!("../../../docs/rules/magician.md").into();
         spec

@@ -1,0 +1,208 @@
+//! The board a player trusts (issue 31): every destination visible, the
+//! engine's pieces out of the player's reach, choices in words, the engine
+//! moved or switched off without the mode changing.
+
+use crate::encode;
+use crate::page::Page;
+use serde_json::json;
+
+/// The page's mark of a destination is drawn above a piece standing there.
+async fn marked_around_its_piece(page: &Page, square: &str, kind: &str) {
+    let classes = page.classes(square).await;
+    assert!(
+        classes.iter().any(|c| c == "dest") && classes.iter().any(|c| c == kind),
+        "{square}: {classes:?}"
+    );
+    let drawn = page
+        .js(
+            "const c = document.querySelector(`[data-square=\"${arguments[0]}\"]`); \
+             const s = getComputedStyle(c, '::before'); \
+             return [s.backgroundImage, s.zIndex, s.width === getComputedStyle(c).width]",
+            vec![json!(square)],
+        )
+        .await;
+    assert!(
+        drawn[0].as_str().unwrap_or("").contains("radial-gradient")
+            && drawn[1] == "2"
+            && drawn[2] == true,
+        "{square}: the mark is not drawn around its piece: {drawn}"
+    );
+}
+
+#[tokio::test]
+async fn destinations_holding_pieces_are_marked_around_them() {
+    let Some(page) = Page::open(
+        "chess",
+        &format!(
+            "&mode=human&fen={}",
+            encode("r6k/1P6/8/8/8/8/8/4K3 w - - 0 1")
+        ),
+    )
+    .await
+    else {
+        return;
+    };
+    page.click("b7").await;
+    marked_around_its_piece(&page, "a8", "take").await;
+    page.screenshot("marks-chess-capture").await;
+    assert!(!page.classes("b8").await.iter().any(|c| c == "take"));
+
+    // Vanguard's Wizard swaps with its own pieces: marked apart.
+    page.load("vanguard", "&mode=human").await;
+    page.click("f1").await;
+    marked_around_its_piece(&page, "e2", "swap").await;
+    // A shot: the victim, then the shooter's own square to return to.
+    let shot = "8k7/16/16/16/16/16/16/16/2p13/5n5b4/3p6r5/4A4Z6/2M13/16/6Q9/5W2K7 w - 0 1";
+    page.load("vanguard", &format!("&mode=human&fen={}", encode(shot)))
+        .await;
+    page.click("e5").await;
+    marked_around_its_piece(&page, "f7", "take").await;
+    page.screenshot("marks-vanguard-shot").await;
+    page.click("f7").await;
+    marked_around_its_piece(&page, "e5", "swap").await;
+
+    // A Magician spell's target that holds a piece.
+    let spell = "rm1knmr/ppp*ppp/*5*/*2*n1*/*3M1*/PPP*PPP/RMNKN1R w AGag - 0 1";
+    page.load("magician", &format!("&mode=human&fen={}", encode(spell)))
+        .await;
+    page.click("d4").await;
+    marked_around_its_piece(&page, "e4", "take").await;
+    page.close().await;
+}
+
+#[tokio::test]
+async fn the_engines_pieces_are_not_the_players_and_move_now_plays_at_once() {
+    let Some(page) = Page::open("chess", "&mode=play").await else {
+        return;
+    };
+    page.send(json!({"t": "settings", "limits": {"movetime": 20000}}))
+        .await;
+    page.click("e2").await;
+    page.click("e4").await;
+    page.wait(
+        "the engine thinking",
+        "return document.body.dataset.status === 'thinking'",
+        vec![],
+    )
+    .await;
+    // A click on the engine's pawn selects nothing and says why.
+    page.click("a7").await;
+    assert!(!page.classes("a7").await.iter().any(|c| c == "sel"));
+    let message = page
+        .js(
+            "return document.getElementById('message').textContent",
+            vec![],
+        )
+        .await;
+    assert!(
+        message.as_str().unwrap().contains("engine's move"),
+        "{message}"
+    );
+    // The server refuses it too (a page that sent it anyway).
+    page.send(json!({"t": "ply", "token": "a7a5"})).await;
+    page.wait(
+        "the refusal",
+        "return document.getElementById('message').textContent.includes(\"engine's move\") \
+         && document.body.dataset.status === 'thinking'",
+        vec![],
+    )
+    .await;
+    // Move now: the engine plays at once (its limit is 20 s).
+    let asked = std::time::Instant::now();
+    page.click_css("#movenow").await;
+    page.wait_turns(2).await;
+    assert!(
+        asked.elapsed().as_secs() < 10,
+        "Move now took {:?}",
+        asked.elapsed()
+    );
+    assert_ne!(
+        page.piece("a5").await.as_deref(),
+        Some("p"),
+        "a5 was not played for the engine"
+    );
+    let mode = page
+        .js("return document.getElementById('mode').value", vec![])
+        .await;
+    assert_eq!(mode, "play");
+    page.close().await;
+}
+
+#[tokio::test]
+async fn the_engine_switches_off_and_on_without_changing_the_mode() {
+    let Some(page) = Page::open("chess", "&mode=human").await else {
+        return;
+    };
+    page.send(json!({"t": "settings", "mode": "analysis"}))
+        .await;
+    page.wait(
+        "analysis",
+        "return document.body.dataset.status === 'thinking'",
+        vec![],
+    )
+    .await;
+    page.click_css("#engine").await;
+    page.wait(
+        "the engine off",
+        "return document.body.dataset.status === 'ready' \
+         && document.getElementById('engine').textContent === 'Engine off'",
+        vec![],
+    )
+    .await;
+    let mode = page
+        .js("return document.getElementById('mode').value", vec![])
+        .await;
+    assert_eq!(mode, "analysis");
+    page.click_css("#engine").await;
+    page.wait(
+        "analysis again",
+        "return document.body.dataset.status === 'thinking'",
+        vec![],
+    )
+    .await;
+    page.close().await;
+}
+
+#[tokio::test]
+async fn every_choice_says_what_it_does() {
+    let spells = "r2k2r/p1p1*mp/*2mnn*/*p3**/*N1M2*/PPN*PPP/1KR1M1R w ag - 1 11";
+    let Some(page) = Page::open("magician", &format!("&mode=human&fen={}", encode(spells))).await
+    else {
+        return;
+    };
+    page.click("d2").await;
+    page.click("c2").await;
+    let words = page
+        .js(
+            "return [...document.querySelectorAll('[data-choice]')].map(b => b.textContent)",
+            vec![],
+        )
+        .await;
+    let words: Vec<&str> = words
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert!(words.iter().any(|w| w.contains("carried")), "{words:?}");
+    assert!(words.iter().any(|w| w.contains("falls")), "{words:?}");
+    page.load(
+        "chess",
+        &format!(
+            "&mode=human&fen={}",
+            encode("k7/4P3/8/8/8/8/8/KR6 w - - 0 1")
+        ),
+    )
+    .await;
+    page.click("e7").await;
+    page.click("e8").await;
+    let words = page
+        .js(
+            "return [...document.querySelectorAll('[data-choice]')].map(b => b.textContent)",
+            vec![],
+        )
+        .await;
+    assert!(words.to_string().contains("promote to Queen"), "{words}");
+    assert!(words.to_string().contains("promote to Knight"), "{words}");
+    page.close().await;
+}

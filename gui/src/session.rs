@@ -123,7 +123,8 @@ pub enum Command {
         /// On or off.
         on: bool,
     },
-    /// Stop the search (its move is not played); the mode stays.
+    /// Stop the search (its move is not played) and switch the engine
+    /// off; the mode stays.
     Stop,
     /// Show a piece's moves on an empty board (a legend entry clicked).
     Piece {
@@ -425,6 +426,7 @@ impl Session {
                 Ok(vec![])
             }
             Command::Stop => {
+                self.engine_on = false;
                 self.stop();
                 Ok(vec![])
             }

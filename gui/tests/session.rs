@@ -136,8 +136,16 @@ fn analysis_reports_and_stops() {
             std::thread::sleep(Duration::from_millis(5));
         }
     }
+    // The engine switched off: the search stops, the mode stays.
+    let out = send(&mut s, json!({"t": "engine", "on": false}));
+    assert_eq!(last_state(&out)["thinking"], false);
+    assert_eq!(last_state(&out)["mode"], "analysis");
+    assert!(!s.searching());
+    let out = send(&mut s, json!({"t": "engine", "on": true}));
+    assert_eq!(last_state(&out)["thinking"], true);
     let out = send(&mut s, json!({"t": "stop"}));
     assert_eq!(last_state(&out)["thinking"], false);
+    assert_eq!(last_state(&out)["engine_on"], false);
     assert!(!s.searching());
 }
 

@@ -137,8 +137,39 @@ function sendPly(token) {
   page.clickAt = 0;
   page.entered = [];
   page.selected = null;
-  document.body.dataset.status = "sent";
-  send({ t: "ply", token });
+  playHere({ t: "ply", token }, token || "the end of the turn");
+}
+
+/**
+ * Sends a move; at a turn stepped back to, first asks whether the later
+ * turns may go (a move there replaces them).
+ * @param {object} message @param {string} what the move, for the question
+ */
+export function playHere(message, what) {
+  const s = page.state;
+  const later = s && s.shown !== null ? s.history.length - s.shown : 0;
+  if (later === 0) {
+    document.body.dataset.status = "sent";
+    send(message);
+    return;
+  }
+  const entry = el("entry");
+  const ask = document.createElement("div");
+  ask.className = "ask";
+  ask.textContent = `Play ${what} here? The ${later} later turn${later === 1 ? "" : "s"} of the game will be dropped. `;
+  const yes = document.createElement("button");
+  yes.id = "drop-later";
+  yes.textContent = "Play here";
+  yes.onclick = () => {
+    document.body.dataset.status = "sent";
+    send(message);
+  };
+  const no = document.createElement("button");
+  no.id = "keep-game";
+  no.textContent = "Keep the game";
+  no.onclick = () => cancel();
+  ask.append(yes, no);
+  entry.replaceChildren(ask);
 }
 
 /** Abandons the move half entered. */

@@ -6,7 +6,7 @@
 
 import { afterPaint, el, page, send } from "./state.js";
 import { drawBoards, showFall } from "./board.js";
-import { cancel, click, renderHighlights } from "./entry.js";
+import { cancel, click, playHere, renderHighlights } from "./entry.js";
 import { renderAnalysis } from "./engine.js";
 import { gotPgn, renderGames, renderMoves, renderReplay, stepKeys, wireReplay } from "./replay.js";
 import { renderDeck, wireDeck } from "./deck.js";
@@ -26,12 +26,14 @@ function connect() {
     if (movetime) showLimit(`movetime:${Number(movetime)}`);
     // One message, so that the first state the page draws is this game's
     // (no variant: the server's first game).
+    const moves = (params.get("moves") || "").split(" ").filter((m) => m);
     send({
       t: "new",
       variant: params.get("variant"),
       fen: params.get("fen") || null,
       mode: params.get("mode") || "play",
       limits: movetime ? { movetime: Number(movetime) } : null,
+      moves: moves.length > 0 ? moves : null,
     });
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
@@ -75,6 +77,8 @@ function receive(m) {
       }
       page.state = m;
       page.stateAt = performance.now();
+      const shown = m.shown === null ? m.history.length : m.shown;
+      if (page.asked === shown) page.asked = null;
       page.entered = [];
       page.selected = null;
       render();
@@ -133,6 +137,7 @@ function render() {
   rules.href = spec.rules || "#";
   el("hint").textContent = `${BASE_HINT} ${spec.hint}`;
   renderEngineButtons();
+  followInAddress();
   renderReplay();
   renderStatus();
   renderClocks();
@@ -140,6 +145,25 @@ function render() {
   renderLegend();
   renderHighlights();
   renderAnalysis();
+}
+
+/**
+ * The address follows the game (its game, start, moves and mode), so that
+ * a reload restores it and the address can be shared.
+ */
+function followInAddress() {
+  const s = page.state;
+  const spec = page.spec;
+  if (!s || !spec) return;
+  const next = new URLSearchParams();
+  next.set("variant", s.variant);
+  if (s.start_fen !== spec.start_fen) next.set("fen", s.start_fen);
+  if (s.history.length > 0) next.set("moves", s.history.map((t) => t.token).join(" "));
+  next.set("mode", s.mode);
+  const movetime = params.get("movetime");
+  if (movetime) next.set("movetime", movetime);
+  const search = `?${next}`;
+  if (location.search !== search) history.replaceState(null, "", search);
 }
 
 /** "Move now" while the engine thinks about a move; the engine's switch. */
@@ -220,7 +244,14 @@ function wire() {
   el("engine").onclick = () => page.state && send({ t: "engine", on: !page.state.engine_on });
   el("setfen").onclick = () => page.state && send({ t: "new", variant: page.state.variant, fen: value("fen") });
   el("copyfen").onclick = () => page.state && navigator.clipboard.writeText(page.state.position.fen);
-  el("play-typed").onclick = () => send({ t: "move", text: value("typed") });
+  const playTyped = () => {
+    const text = value("typed").trim();
+    if (text) playHere({ t: "move", text }, text);
+  };
+  el("play-typed").onclick = playTyped;
+  el("typed").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") playTyped();
+  });
   wireReplay();
   wireDeck();
   document.addEventListener("keydown", (e) => {

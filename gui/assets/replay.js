@@ -23,7 +23,10 @@ export function renderMoves() {
     span.title = title;
     span.dataset.turn = String(turn);
     const current = s.shown === null ? turn === s.history.length : s.shown === turn;
-    if (current) span.className = "current";
+    if (current) {
+      span.className = "current";
+      span.setAttribute("aria-current", "step");
+    }
     span.onclick = () => send({ t: "goto", turn });
     return span;
   };
@@ -58,7 +61,9 @@ export function renderMoves() {
     }
     row.appendChild(entry(turn.san, i + 1, turn.token));
   });
-  list.scrollTop = list.scrollHeight;
+  // The move shown in view (the last one while the game goes on).
+  const current = /** @type {HTMLElement|null} */ (list.querySelector(".current"));
+  if (current) current.scrollIntoView({ block: "nearest" });
 }
 
 /** The games of the file opened, to pick one. @param {Recorded[]} games */
@@ -109,14 +114,28 @@ export async function upload(e) {
   return files[0].text();
 }
 
-/** The arrow keys step through the game. @param {KeyboardEvent} e */
+/**
+ * The keys that step through the game: arrows a turn, Home the start, End
+ * the game as it stands. A key held down steps from the turn asked for
+ * last, not from the one the server showed last, so no step is lost.
+ * @param {KeyboardEvent} e
+ */
 export function stepKeys(e) {
   const s = page.state;
   if (!s) return;
   const end = s.history.length;
-  const at = s.shown === null ? end : s.shown;
-  if (e.key === "ArrowLeft" && at > 0) send({ t: "goto", turn: at - 1 });
-  if (e.key === "ArrowRight" && at < end) send({ t: "goto", turn: at + 1 });
+  const at = page.asked !== null ? page.asked : s.shown === null ? end : s.shown;
+  /** @type {number|null} */
+  let to = null;
+  if (e.key === "ArrowLeft") to = Math.max(0, at - 1);
+  if (e.key === "ArrowRight") to = Math.min(end, at + 1);
+  if (e.key === "Home") to = 0;
+  if (e.key === "End") to = end;
+  if (to === null) return;
+  e.preventDefault();
+  if (to === at) return;
+  page.asked = to;
+  send({ t: "goto", turn: to });
 }
 
 /** Wires the file input, the game picker and the PGN button. */

@@ -22,7 +22,7 @@
  *   nps: number, ms: number, pv: string[], san: string[], arrows: Leg[][]}} Info
  * @typedef {{letter: string, name: string, betza: string|null, royal: boolean, glyph: string|null, shape: number|null}} PieceSpec
  * @typedef {{prefix: string, title: string}} BoardSpec
- * @typedef {{id: string, name: string, files: number, ranks: number, boards: BoardSpec[], pieces: PieceSpec[],
+ * @typedef {{id: string, name: string, start_fen: string, files: number, ranks: number, boards: BoardSpec[], pieces: PieceSpec[],
  *   marked: string[], marked_title: string, marks: Record<string, string>, hint: string, rules: string|null,
  *   numbering: string, choices: Record<string, string>}} Spec
  * @typedef {{id: string, name: string}} CatalogEntry
@@ -34,7 +34,7 @@
  *   state: State|null, spec: Spec|null, catalog: CatalogEntry[],
  *   entered: Leg[], selected: string|null, flipped: boolean,
  *   lines: Map<number, Info>, lastNodes: number, clickAt: number, stateAt: number,
- *   socket: WebSocket|null,
+ *   socket: WebSocket|null, asked: number|null,
  * }}
  */
 export const page = {
@@ -60,6 +60,8 @@ export const page = {
   stateAt: 0,
   /** The connection to the server. */
   socket: null,
+  /** The turn the page asked to see last, until the server shows it (keys held down). */
+  asked: null,
 };
 
 /** @param {string} id */

@@ -296,7 +296,8 @@ pub fn spec_message(spec: &GameSpec) -> Value {
         None
     };
     json!({
-        "t": "spec", "id": spec.id, "name": spec.name, "files": names.files, "ranks": names.ranks,
+        "t": "spec", "id": spec.id, "name": spec.name, "start_fen": spec.start_fen,
+        "files": names.files, "ranks": names.ranks,
         "boards": boards, "pieces": pieces, "marked": spec.marked, "marked_title": spec.marked_title,
         "marks": marks, "hint": spec.hint, "rules": rules, "choices": choices,
         "numbering": spec.numbering.fen_char().to_string(),

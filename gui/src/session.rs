@@ -77,6 +77,9 @@ pub enum Command {
         /// The engine's limits a move (as in `settings`), so that a page
         /// opening with a limit gets one state message.
         limits: Option<MoveLimits>,
+        /// Turns played from the start (a reloaded page's game), as tokens
+        /// or in the game's notation.
+        moves: Option<Vec<String>>,
     },
     /// One ply of the turn under way, by its token.
     Ply {
@@ -303,12 +306,17 @@ impl Session {
                 fen,
                 mode,
                 limits,
+                moves,
             } => {
                 let variant = match variant {
                     Some(v) => v,
                     None => self.registry.ids().into_iter().next().unwrap_or_default(),
                 };
-                let (game, id) = new_game(&self.registry, &variant, fen.as_deref())?;
+                let (mut game, id) = new_game(&self.registry, &variant, fen.as_deref())?;
+                for (n, text) in moves.iter().flatten().enumerate() {
+                    game.play(text)
+                        .map_err(|e| format!("turn {} of the game asked for: {e}", n + 1))?;
+                }
                 if let Some(l) = limits {
                     self.limits = l;
                 }
@@ -321,18 +329,18 @@ impl Session {
             Command::Ply { token } => {
                 self.time_left()?;
                 self.users_turn()?;
-                self.play_here();
-                self.game.play_ply(&token)?;
+                self.play_here(|game| game.play_ply(&token))?;
                 Ok(vec![])
             }
             Command::Move { text } => {
                 self.time_left()?;
                 self.users_turn()?;
-                self.play_here();
-                if !self.game.inside_turn() && self.game.outcome().is_some() {
-                    return Err("the game is over".into());
-                }
-                self.game.play(&text).map_err(|e| e.to_string())?;
+                self.play_here(|game| {
+                    if !game.inside_turn() && game.outcome().is_some() {
+                        return Err("the game is over".into());
+                    }
+                    game.play(&text).map(|_| ()).map_err(|e| e.to_string())
+                })?;
                 Ok(vec![])
             }
             Command::Undo => {
@@ -350,6 +358,7 @@ impl Session {
                 Ok(vec![])
             }
             Command::Goto { turn } => {
+                // Past the end: the game as it stands (End key).
                 let len = self.game.turns_played();
                 self.shown = (turn < len).then_some(turn);
                 // Analysis follows the shown position; a game waits.
@@ -548,10 +557,33 @@ impl Session {
     }
 
     /// Stepping back and playing on drops the later turns.
-    fn play_here(&mut self) {
+    /// Plays where the board is: at a turn stepped back to, the later
+    /// turns give way (the page asked the user first); a refused move
+    /// keeps them.
+    fn play_here(
+        &mut self,
+        play: impl FnOnce(&mut dyn GameHandle) -> Result<(), String>,
+    ) -> Result<(), String> {
         self.stop();
-        if let Some(turn) = self.shown.take() {
-            self.game.truncate(turn);
+        let Some(turn) = self.shown else {
+            return play(self.game.as_mut());
+        };
+        let later: Vec<String> = self.game.history()[turn..]
+            .iter()
+            .map(|p| p.turn.token.clone())
+            .collect();
+        self.game.truncate(turn);
+        match play(self.game.as_mut()) {
+            Ok(()) => {
+                self.shown = None;
+                Ok(())
+            }
+            Err(e) => {
+                for token in &later {
+                    let _ = self.game.play(token);
+                }
+                Err(e)
+            }
         }
     }
 
@@ -613,9 +645,21 @@ impl Session {
             if let Some(flag) = self.flag_outcome() {
                 map.insert("outcome".into(), json!(flag));
             }
-            if let Some((_, view)) = shown {
+            if let Some((turn, view)) = shown {
                 map.insert("position".into(), json!(view));
-                map.insert("plies".into(), json!([]));
+                // The board takes moves there too: they replace the later
+                // turns (the page asks first).
+                let names = self.game.spec().squares;
+                let plies: Vec<Value> = self
+                    .game
+                    .legal_plies_at(turn)
+                    .into_iter()
+                    .map(|token| {
+                        let legs = crate::legs::split(&token, &names).unwrap_or_default();
+                        json!({"token": token, "legs": legs})
+                    })
+                    .collect();
+                map.insert("plies".into(), json!(plies));
             }
         }
         state

@@ -98,6 +98,10 @@ pub trait GameHandle: Send {
     /// The tokens of the legal plies now (inside a turn: its next plies);
     /// none when the game is over.
     fn legal_plies(&self) -> Vec<String>;
+    /// The tokens of the legal plies after `turns` turns of the game (a
+    /// position stepped back to); none past the game's end or where the
+    /// game was over.
+    fn legal_plies_at(&self, turns: usize) -> Vec<String>;
     /// The board after `turns` turns (`None`: now, inside a turn after its
     /// plies so far); `None` past the game's end.
     fn board(&self, turns: Option<usize>) -> Option<Board>;
@@ -441,6 +445,28 @@ impl<V: Variant> GameHandle for VariantHandle<V> {
         Self::plies(&pos)
             .into_iter()
             .map(|m| V::turn_to_token(&pos, &[m]))
+            .collect()
+    }
+
+    fn legal_plies_at(&self, turns: usize) -> Vec<String> {
+        if turns >= self.game.turns().len() {
+            return if turns == self.game.turns().len() && self.pending.is_empty() {
+                self.legal_plies()
+            } else {
+                Vec::new()
+            };
+        }
+        let mut game = self.game.clone();
+        while game.turns().len() > turns {
+            game.undo();
+        }
+        if game.outcome().is_some() {
+            return Vec::new();
+        }
+        let pos = game.position();
+        Self::plies(pos)
+            .into_iter()
+            .map(|m| V::turn_to_token(pos, &[m]))
             .collect()
     }
 

@@ -206,3 +206,128 @@ async fn every_choice_says_what_it_does() {
     assert!(words.to_string().contains("promote to Knight"), "{words}");
     page.close().await;
 }
+
+/// The number of turns in the move list.
+async fn turns_listed(page: &Page) -> usize {
+    page.count("#moves [data-turn]").await
+}
+
+#[tokio::test]
+async fn the_address_follows_the_game_and_a_reload_restores_it() {
+    let Some(page) = Page::open("vanguard", "&mode=human").await else {
+        return;
+    };
+    page.click("a3").await;
+    page.click("a5").await;
+    page.wait_turns(1).await;
+    let search = page.js("return location.search", vec![]).await;
+    let search = search.as_str().unwrap().to_string();
+    assert!(
+        search.contains("variant=vanguard") && search.contains("moves=a3a5"),
+        "{search}"
+    );
+    let fen = page.fen().await;
+    page.js("location.reload(); return true", vec![]).await;
+    page.wait(
+        "the game after the reload",
+        "return document.body.dataset.status === 'ready' \
+         && document.body.dataset.variant === 'vanguard' \
+         && document.querySelectorAll('#moves [data-turn]').length === 1",
+        vec![],
+    )
+    .await;
+    assert_eq!(page.fen().await, fen);
+    page.close().await;
+}
+
+#[tokio::test]
+async fn stepping_through_a_game_loses_no_key_and_a_move_there_asks_first() {
+    let Some(page) = Page::open("chess", "&mode=human&moves=e2e4+e7e5+g1f3+b8c6").await else {
+        return;
+    };
+    assert_eq!(turns_listed(&page).await, 4);
+    let shown = "return arcana.state.shown";
+    // Three presses faster than the server answers: three steps.
+    page.js(
+        "for (let i = 0; i < 3; i++) document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'})); return true",
+        vec![],
+    )
+    .await;
+    page.wait("turn 1 shown", "return arcana.state.shown === 1", vec![])
+        .await;
+    let current = page
+        .js(
+            "return document.querySelector('#moves .current').dataset.turn",
+            vec![],
+        )
+        .await;
+    assert_eq!(current, "1", "the move shown is highlighted");
+    page.js(
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Home'})); return true",
+        vec![],
+    )
+    .await;
+    page.wait("the start shown", "return arcana.state.shown === 0", vec![])
+        .await;
+    page.js(
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End'})); return true",
+        vec![],
+    )
+    .await;
+    page.wait(
+        "the game as it stands",
+        "return arcana.state.shown === null",
+        vec![],
+    )
+    .await;
+    assert_eq!(page.js(shown, vec![]).await, serde_json::Value::Null);
+
+    // At turn 2, the board takes a move, after asking.
+    page.click_css("#moves [data-turn=\"2\"]").await;
+    page.wait("turn 2 shown", "return arcana.state.shown === 2", vec![])
+        .await;
+    page.click("d2").await;
+    assert!(
+        page.is_destination("d4").await,
+        "the board takes moves at an earlier turn"
+    );
+    page.click("d4").await;
+    assert_eq!(page.count("#drop-later").await, 1, "it asks first");
+    page.click_css("#keep-game").await;
+    assert_eq!(turns_listed(&page).await, 4, "the game is kept");
+    page.click("d2").await;
+    page.click("d4").await;
+    page.click_css("#drop-later").await;
+    page.wait_turns(3).await;
+    let tokens = page
+        .js(
+            "return arcana.state.history.map(t => t.token).join(' ')",
+            vec![],
+        )
+        .await;
+    assert_eq!(tokens, "e2e4 e7e5 d2d4");
+    // A typed move that is refused at an earlier turn keeps the game.
+    page.click_css("#moves [data-turn=\"1\"]").await;
+    page.wait("turn 1 shown", "return arcana.state.shown === 1", vec![])
+        .await;
+    page.js(
+        "document.getElementById('typed').value = 'e2e4'; \
+         document.getElementById('typed').dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter'})); \
+         return true",
+        vec![],
+    )
+    .await;
+    page.click_css("#drop-later").await;
+    page.wait(
+        "the refusal",
+        "return document.getElementById('message').textContent.includes('e2e4')",
+        vec![],
+    )
+    .await;
+    assert_eq!(
+        turns_listed(&page).await,
+        3,
+        "a refused move keeps the later turns"
+    );
+    page.close().await;
+}

@@ -40,10 +40,14 @@ export function drawBoards(area, cells, size, onSquare) {
     const prefix = board.prefix;
     const wrap = document.createElement("div");
     wrap.className = "board-wrap";
+    // A title never makes its board's column wider than the board.
+    wrap.style.width = `${spec.files * size + 4}px`;
     if (board.title) {
       const h = document.createElement("h4");
       // Square names carry the board's prefix (Ea5, 2d4): say so once.
-      h.textContent = `${board.title} (squares ${prefix}a1 to ${prefix}${String.fromCharCode(96 + spec.files)}${spec.ranks})`;
+      const range = `squares ${prefix}a1 to ${prefix}${String.fromCharCode(96 + spec.files)}${spec.ranks}`;
+      h.textContent = `${board.title} (${range})`;
+      h.title = `${board.title}: ${range}`;
       wrap.appendChild(h);
     }
     const grid = document.createElement("div");

@@ -11,6 +11,7 @@ import { renderAnalysis } from "./engine.js";
 import { gotPgn, renderGames, renderMoves, renderReplay, stepKeys, wireReplay } from "./replay.js";
 import { renderDeck, wireDeck } from "./deck.js";
 import { renderDiagram, renderLegend } from "./legend.js";
+import { fit } from "./layout.js";
 
 /** @typedef {import("./state.js").State} State */
 
@@ -123,8 +124,11 @@ function render() {
   const s = page.state;
   const spec = page.spec;
   if (!s || !spec) return;
-  const size = spec.files > 10 ? 38 : spec.boards.length > 2 ? 44 : 58;
-  drawBoards(el("boards"), s.position.cells, size, click);
+  const { cell, perRow, wide } = fit();
+  const boards = el("boards");
+  boards.style.gridTemplateColumns = `repeat(${perRow}, max-content)`;
+  document.body.classList.toggle("narrow", !wide);
+  drawBoards(boards, s.position.cells, cell, click);
   document.body.dataset.fen = s.position.fen;
   document.body.dataset.variant = s.variant;
   document.body.dataset.status = s.thinking ? "thinking" : "ready";
@@ -229,6 +233,13 @@ function wire() {
     }
   };
   setInterval(renderClocks, 100);
+  // The boards follow the window's size (a frame later: one redraw for a
+  // drag of the window's edge).
+  let resizing = 0;
+  window.addEventListener("resize", () => {
+    cancelAnimationFrame(resizing);
+    resizing = requestAnimationFrame(render);
+  });
   el("multipv").onchange = () => send({ t: "settings", multipv: Number(value("multipv")) });
   el("threads").onchange = () => send({ t: "settings", threads: Number(value("threads")) });
   el("hash").onchange = () => send({ t: "settings", hash: Number(value("hash")) });

@@ -49,6 +49,11 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
     ),
     (
+        "layout.js",
+        include_str!("../assets/layout.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
         "main.js",
         include_str!("../assets/main.js"),
         "text/javascript; charset=utf-8",

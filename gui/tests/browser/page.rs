@@ -318,6 +318,37 @@ impl Page {
             .collect()
     }
 
+    /// Resizes the browser's window and waits for the page to lay itself
+    /// out again.
+    pub async fn resize(&self, width: u32, height: u32) {
+        self.client()
+            .set_window_size(width, height)
+            .await
+            .expect("the window resized");
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+
+    /// The viewport's size and the bounding box (left, top, right, bottom)
+    /// of the elements `css` names, together.
+    pub async fn extent(&self, css: &str) -> (f64, f64, [f64; 4]) {
+        let v = self
+            .js(
+                "const r = [...document.querySelectorAll(arguments[0])].map(e => e.getBoundingClientRect()); \
+                 if (r.length === 0) return null; \
+                 return [innerWidth, innerHeight, Math.min(...r.map(b => b.left)), Math.min(...r.map(b => b.top)), \
+                   Math.max(...r.map(b => b.right)), Math.max(...r.map(b => b.bottom))]",
+                vec![json!(css)],
+            )
+            .await;
+        let n: Vec<f64> = v
+            .as_array()
+            .unwrap_or_else(|| panic!("nothing matches {css}"))
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect();
+        (n[0], n[1], [n[2], n[3], n[4], n[5]])
+    }
+
     /// Sends a command to the server as the page would.
     pub async fn send(&self, message: Value) {
         self.js(

@@ -331,3 +331,66 @@ async fn stepping_through_a_game_loses_no_key_and_a_move_there_asks_first() {
     );
     page.close().await;
 }
+
+/// The window sizes a player uses: a large screen, a laptop, a small
+/// laptop, a phone.
+const SIZES: [(u32, u32, &str); 4] = [
+    (1400, 1000, "large"),
+    (1366, 768, "laptop"),
+    (1024, 700, "small"),
+    (390, 844, "phone"),
+];
+
+#[tokio::test]
+async fn the_boards_fit_every_window_and_the_panel_stays_in_reach() {
+    let Some(page) = Page::open("chess", "&mode=human").await else {
+        return;
+    };
+    for game in [
+        "chess",
+        "magician",
+        "vanguard",
+        "advancedwizard",
+        "parallelworlds",
+    ] {
+        page.load(game, "&mode=human").await;
+        for (width, height, name) in SIZES {
+            page.resize(width, height).await;
+            page.screenshot(&format!("fit-{game}-{name}")).await;
+            let (w, h, [left, top, right, bottom]) = page.extent("#boards .board").await;
+            let at = format!("{game} at {name} ({w}x{h})");
+            assert!(
+                left >= 0.0 && top >= 0.0,
+                "{at}: the boards start off screen"
+            );
+            assert!(right <= w + 0.5, "{at}: the boards end at x {right}");
+            assert!(bottom <= h + 0.5, "{at}: the boards end at y {bottom}");
+            // The boards use the room they have.
+            let used = ((right - left) / w).max((bottom - top) / h);
+            assert!(used > 0.55, "{at}: the boards use {used:.2} of the window");
+            if w >= 900.0 {
+                // The panel beside the boards: its status in view.
+                let (_, _, status) = page.extent("#status").await;
+                assert!(
+                    status[3] <= h && status[0] >= right,
+                    "{at}: status at {status:?}"
+                );
+            }
+        }
+    }
+    // A half-entered move's buttons sit under the board, in view.
+    page.load("vanguard", "&mode=human").await;
+    page.resize(1024, 700).await;
+    let shot = "8k7/16/16/16/16/16/16/16/2p13/5n5b4/3p6r5/4A4Z6/2M13/16/6Q9/5W2K7 w - 0 1";
+    page.load("vanguard", &format!("&mode=human&fen={}", encode(shot)))
+        .await;
+    page.click("e5").await;
+    page.click("f7").await;
+    let (_, h, cancel) = page.extent("#cancel").await;
+    assert!(
+        cancel[3] <= h,
+        "the Cancel button at y {} of {h}",
+        cancel[3]
+    );
+    page.close().await;
+}

@@ -32,8 +32,9 @@ export function drawBoards(area, cells, size, onSquare) {
   area.replaceChildren();
   if (!spec) return;
   const state = page.state;
-  // The user's side at the bottom, as a player expects when playing Black.
-  const blackBelow = page.flipped !== (state !== null && state.mode === "play" && state.user_side === "b");
+  // The user's side at the bottom, as a player expects when playing
+  // Black, whatever the mode (analysis keeps the board as it was).
+  const blackBelow = page.flipped !== (state !== null && state.user_side === "b");
   area.style.setProperty("--cell", `${size}px`);
   const pieces = new Map(cells.map((c) => [c.square, c]));
   for (const board of spec.boards) {
@@ -65,6 +66,7 @@ export function drawBoards(area, cells, size, onSquare) {
         else cell.dataset.diagramSquare = name;
         const content = pieces.get(name);
         if (content && content.hole) cell.dataset.hole = "";
+        if (onSquare && state && state.check.includes(name)) cell.classList.add("check");
         if (spec.marked.includes(name)) {
           cell.classList.add("xsq");
           cell.title = spec.marked_title;

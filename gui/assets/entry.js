@@ -48,6 +48,10 @@ export function click(square, drag) {
   if (drag) page.selected = null;
   page.clickAt = performance.now();
   const legs = nextLegs();
+  if (placementDue() && !legs.some((l) => l.to === square)) {
+    el("message").textContent = "A piece comes back first: click one of the marked squares to place it.";
+    return;
+  }
   if (page.selected !== null) {
     const options = legs.filter((l) => l.from === page.selected && l.to === square);
     if (options.length > 0) {
@@ -62,6 +66,20 @@ export function click(square, drag) {
   }
   page.selected = legs.some((l) => l.from === square) && page.selected !== square ? square : null;
   renderHighlights();
+}
+
+/** Whether every legal ply starts by placing a piece (a captured piece comes back first). */
+function placementDue() {
+  const s = page.state;
+  return !!s && page.entered.length === 0 && s.plies.length > 0 && s.plies.every((p) => p.legs.length > 0 && p.legs[0].from === null);
+}
+
+/** The board title of a square (its prefix), for a game of several boards. @param {string} square */
+function boardOf(square) {
+  const spec = page.spec;
+  if (!spec || spec.boards.length < 2) return "";
+  const board = spec.boards.find((b) => b.prefix && square.startsWith(b.prefix));
+  return board ? board.title : "";
 }
 
 /** Whether the engine plays the side to move now (its pieces are not the user's). */
@@ -191,7 +209,7 @@ function cancelButton() {
 export function renderHighlights() {
   const state = page.state;
   if (!state) return;
-  document.querySelectorAll("#boards .cell").forEach((c) => c.classList.remove("sel", "dest", "last", "pendingsq"));
+  document.querySelectorAll("#boards .cell").forEach((c) => c.classList.remove("sel", "dest", "last", "last1", "last2", "pendingsq"));
   document.querySelectorAll("#boards .cell").forEach((c) => c.classList.remove("take", "swap"));
   const mark = (/** @type {string|null} */ sq, /** @type {string} */ cls) => {
     if (!sq) return;
@@ -218,6 +236,13 @@ export function renderHighlights() {
   }
   legs.filter((l) => l.from === null).forEach((l) => markDestination(l.to));
   document.querySelectorAll(".entering").forEach((e) => e.remove());
+  // The sub-moves of the turn under way stay marked.
+  for (const ply of state.pending) {
+    for (const leg of ply.legs) {
+      mark(leg.from, "pendingsq");
+      mark(leg.to, "pendingsq");
+    }
+  }
   page.entered.forEach((l) => {
     mark(l.from, "pendingsq");
     mark(l.to, "pendingsq");
@@ -230,10 +255,12 @@ export function renderHighlights() {
   });
   const last = state.history[state.history.length - 1];
   if (last && state.shown === null && state.pending.length === 0) {
-    for (const leg of last.legs) {
-      mark(leg.from, "last");
-      mark(leg.to, "last");
-    }
+    // Each leg (a sub-move, a shot's flight) in a colour of its own.
+    last.legs.forEach((leg, i) => {
+      const cls = ["last", "last1", "last2"][i % 3];
+      mark(leg.from, cls);
+      mark(leg.to, cls);
+    });
   }
   if (page.clickAt) {
     const at = page.clickAt;
@@ -263,12 +290,34 @@ function renderEntry() {
   }
   if (state.pending.length > 0) {
     const info = document.createElement("span");
-    info.textContent = `Turn so far: ${state.pending.join(", ")} `;
+    info.id = "turn-so-far";
+    const said = state.pending.map((ply) => {
+      const end = ply.legs[ply.legs.length - 1];
+      const board = end ? boardOf(end.to) : "";
+      return board ? `${ply.token} (to ${board})` : ply.token;
+    });
+    info.textContent = `Turn so far: ${said.join(", ")} `;
     entry.appendChild(info);
     const undo = document.createElement("button");
     undo.textContent = "Take back sub-move";
     undo.onclick = () => send({ t: "undo" });
     entry.appendChild(undo);
+  }
+  if (placementDue()) {
+    // What may come back, and where: the placements' pieces.
+    const due = document.createElement("div");
+    due.className = "due";
+    due.id = "placement-due";
+    const letters = [...new Set(state.plies.map((p) => p.legs[0].drop || ""))].filter((l) => l);
+    due.textContent = "A captured piece comes back first: click a marked square to place ";
+    for (const letter of letters) {
+      const own = state.position.side === "w" ? letter.toUpperCase() : letter.toLowerCase();
+      const span = document.createElement("span");
+      span.innerHTML = pieceSvg(own);
+      span.title = pieceOf(letter)?.name || letter;
+      due.appendChild(span);
+    }
+    entry.appendChild(due);
   }
   if (endTurn && page.entered.length === 0) {
     const b = document.createElement("button");

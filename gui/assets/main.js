@@ -76,6 +76,13 @@ function receive(m) {
       if (before && (before.position.fen !== m.position.fen || before.shown !== m.shown)) {
         page.lines.clear();
       }
+      // Fewer lines asked for: the others go.
+      for (const n of [...page.lines.keys()]) if (n > m.multipv) page.lines.delete(n);
+      // The FEN box keeps what the user typed until the position changes
+      // (a FEN with a typo stays there beside its error).
+      if (!before || before.position.fen !== m.position.fen) {
+        /** @type {HTMLInputElement} */ (el("fen")).value = m.position.fen;
+      }
       page.state = m;
       page.stateAt = performance.now();
       const shown = m.shown === null ? m.history.length : m.shown;
@@ -132,7 +139,6 @@ function render() {
   document.body.dataset.fen = s.position.fen;
   document.body.dataset.variant = s.variant;
   document.body.dataset.status = s.thinking ? "thinking" : "ready";
-  /** @type {HTMLInputElement} */ (el("fen")).value = s.position.fen;
   /** @type {HTMLSelectElement} */ (el("variant")).value = s.variant;
   /** @type {HTMLSelectElement} */ (el("mode")).value = s.mode;
   /** @type {HTMLSelectElement} */ (el("side")).value = s.user_side;
@@ -175,6 +181,10 @@ function renderEngineButtons() {
   const s = page.state;
   if (!s) return;
   el("movenow").hidden = !(s.thinking && s.mode !== "analysis");
+  // Resigning and offering a draw while a game is on.
+  const on = !s.outcome && s.shown === null && (s.mode === "play" || s.mode === "human");
+  el("resign").hidden = !on;
+  el("draw").hidden = !on;
   const engine = el("engine");
   engine.textContent = s.engine_on ? "Engine on" : "Engine off";
   engine.setAttribute("aria-pressed", String(s.engine_on));
@@ -195,6 +205,8 @@ function renderStatus() {
     text = s.thinking ? `${side} to move: the engine is thinking` : `${side} to move`;
   }
   if (s.shown !== null) text += ` (viewing after turn ${s.shown})`;
+  if (s.mode === "analysis" && s.pending.length > 0) text += " (analysis waits for the end of the turn)";
+  if (s.check.length > 0 && !s.outcome) text += ": check";
   el("status").textContent = `${s.name}: ${text}`;
   document.body.dataset.outcome = s.outcome ? s.outcome.result : "";
 }
@@ -252,6 +264,8 @@ function wire() {
   el("go").onclick = () => send({ t: "go" });
   el("diagram-close").onclick = () => (el("diagram").hidden = true);
   el("movenow").onclick = () => send({ t: "movenow" });
+  el("resign").onclick = () => send({ t: "resign" });
+  el("draw").onclick = () => send({ t: "draw" });
   el("engine").onclick = () => page.state && send({ t: "engine", on: !page.state.engine_on });
   el("setfen").onclick = () => page.state && send({ t: "new", variant: page.state.variant, fen: value("fen") });
   el("copyfen").onclick = () => page.state && navigator.clipboard.writeText(page.state.position.fen);

@@ -11,11 +11,11 @@
  * @typedef {{fen: string, side: string, cells: Cell[]}} Position
  * @typedef {{number: string|null, token: string, san: string, side: string, fen: string, legs: Leg[]}} Turn
  * @typedef {{t: string, variant: string, name: string, files: number, ranks: number, boards: string[],
- *   start_fen: string, marked: string[], position: Position, plies: Ply[], pending: string[], history: Turn[],
+ *   start_fen: string, marked: string[], position: Position, plies: Ply[], pending: Ply[], history: Turn[],
  *   outcome: {result: string, reason: string}|null, mode: string, user_side: string, thinking: boolean,
  *   shown: number|null, multipv: number, threads: number, hash: number, replay: Replay|null,
  *   clock: {white_ms: number, black_ms: number, inc_ms: number, running: string|null}|null,
- *   engine_reply_at?: number, engine_on: boolean}} State
+ *   engine_reply_at?: number, engine_on: boolean, check: string[]}} State
  * @typedef {{index: number, count: number, event: string, white: string, black: string, result: string, reason: string}} Replay
  * @typedef {{variant: string, event: string, white: string, black: string, result: string, reason: string, turns: number}} Recorded
  * @typedef {{depth: number, multipv: number, cp: number|null, mate: number|null, nodes: number,

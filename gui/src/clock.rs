@@ -26,6 +26,9 @@ pub struct Clock {
     turns: usize,
     /// The side whose time ran out.
     flagged: Option<Side>,
+    /// Whether a turn was played since the clock was set: until then no
+    /// time runs (a player may look at the position first).
+    started: bool,
 }
 
 impl Clock {
@@ -38,6 +41,7 @@ impl Clock {
             since: Instant::now(),
             turns,
             flagged: None,
+            started: false,
         }
     }
 
@@ -48,11 +52,13 @@ impl Clock {
         if self.flagged.is_some() {
             return;
         }
-        if turns > self.turns {
+        if turns > self.turns && self.started {
             let mover = (!to_move).index();
             let used = self.since.elapsed();
             self.left[mover] = self.left[mover].saturating_sub(used) + self.inc;
         }
+        // The first turn starts the clocks; it costs its mover nothing.
+        self.started |= turns > self.turns;
         self.turns = turns;
         self.since = Instant::now();
     }
@@ -60,7 +66,7 @@ impl Clock {
     /// `side`'s time left now.
     pub fn left(&self, side: Side, to_move: Side) -> Duration {
         let left = self.left[side.index()];
-        if side == to_move && self.flagged.is_none() {
+        if side == to_move && self.flagged.is_none() && self.started {
             left.saturating_sub(self.since.elapsed())
         } else {
             left
@@ -100,7 +106,8 @@ impl Clock {
             "white_ms": ms(Side::White),
             "black_ms": ms(Side::Black),
             "inc_ms": self.inc.as_millis() as u64,
-            "running": (running && self.flagged.is_none()).then(|| to_move.fen_char().to_string()),
+            "running": (running && self.started && self.flagged.is_none())
+                .then(|| to_move.fen_char().to_string()),
         })
     }
 }
@@ -116,16 +123,21 @@ mod tests {
             inc_ms: 2_000,
         };
         let mut c = Clock::new(spec, 0);
+        // No time runs before the first turn, and the first turn is free.
         std::thread::sleep(Duration::from_millis(30));
+        assert_eq!(c.left(Side::White, Side::White), Duration::from_secs(60));
         c.sync(1, Side::Black);
-        let white = c.left(Side::White, Side::Black);
-        assert!(white < Duration::from_millis(62_000 - 25), "{white:?}");
-        assert!(white > Duration::from_millis(61_000), "{white:?}");
-        assert_eq!(c.left(Side::Black, Side::White), Duration::from_secs(60));
+        assert_eq!(c.left(Side::White, Side::Black), Duration::from_secs(60));
+        std::thread::sleep(Duration::from_millis(30));
+        c.sync(2, Side::White);
+        let black = c.left(Side::Black, Side::White);
+        assert!(black < Duration::from_millis(62_000 - 25), "{black:?}");
+        assert!(black > Duration::from_millis(61_000), "{black:?}");
+        assert_eq!(c.left(Side::White, Side::Black), Duration::from_secs(60));
         // A takeback charges nobody.
-        c.sync(0, Side::White);
-        assert_eq!(c.left(Side::Black, Side::White), Duration::from_secs(60));
-        // Time runs out.
+        c.sync(1, Side::Black);
+        assert_eq!(c.left(Side::White, Side::Black), Duration::from_secs(60));
+        // Time runs out once the clocks run.
         let mut short = Clock::new(
             ClockSpec {
                 base_ms: 1,
@@ -134,8 +146,11 @@ mod tests {
             0,
         );
         std::thread::sleep(Duration::from_millis(5));
-        assert_eq!(short.flag(Side::White), Some(Side::White));
+        assert_eq!(short.flag(Side::White), None, "not before the first turn");
         short.sync(1, Side::Black);
-        assert_eq!(short.flagged(), Some(Side::White), "a flag stays down");
+        std::thread::sleep(Duration::from_millis(5));
+        assert_eq!(short.flag(Side::Black), Some(Side::Black));
+        short.sync(2, Side::White);
+        assert_eq!(short.flagged(), Some(Side::Black), "a flag stays down");
     }
 }

@@ -90,8 +90,8 @@ pub struct StateView {
     pub position: PositionView,
     /// The legal plies there.
     pub plies: Vec<PlyView>,
-    /// The tokens of the plies of the turn under way.
-    pub pending: Vec<String>,
+    /// The plies of the turn under way.
+    pub pending: Vec<PlyView>,
     /// The turns played.
     pub history: Vec<TurnView>,
     /// The result, when the game is over.
@@ -198,7 +198,14 @@ pub fn state_view(game: &dyn GameHandle) -> StateView {
             token: p.turn.token,
         })
         .collect();
-    let pending = game.pending();
+    let pending: Vec<PlyView> = game
+        .pending()
+        .into_iter()
+        .map(|token| PlyView {
+            legs: split(&token),
+            token,
+        })
+        .collect();
     let board = game.board(None).expect("a game has a position now");
     StateView {
         variant: spec.id.clone(),

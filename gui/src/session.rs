@@ -120,6 +120,12 @@ pub enum Command {
     /// The engine's search of its move ends now and its best move so far
     /// is played (analysis just stops for this position).
     MoveNow,
+    /// The player resigns (in play, the user's side; else the side to
+    /// move).
+    Resign,
+    /// The player offers a draw: the engine accepts when its last search
+    /// saw no advantage for itself; two players agree at once.
+    Draw,
     /// The engine searches by itself (for its side in play, both sides,
     /// or analysis) or not; the mode stays.
     Engine {
@@ -183,6 +189,10 @@ pub struct Session {
     multipv: usize,
     /// Whether the engine searches by itself as the mode asks.
     engine_on: bool,
+    /// A game ended by the players (a resignation, an agreed draw).
+    ended: Option<OutcomeView>,
+    /// The engine's last score of the position, for White (a draw offer).
+    last_score: Option<i32>,
     /// The turn shown (stepping through the game); the end when `None`.
     shown: Option<usize>,
     /// The engine: the search and its table.
@@ -239,6 +249,8 @@ impl Session {
             hash: DEFAULT_HASH,
             multipv: 1,
             engine_on: true,
+            ended: None,
+            last_score: None,
             shown: None,
             search: SearchHandle::new(DEFAULT_HASH),
             running: None,
@@ -346,6 +358,12 @@ impl Session {
             Command::Undo => {
                 self.stop();
                 self.shown = None;
+                self.ended = None;
+                // A flag that fell goes with the turn taken back: the
+                // clocks start again.
+                if self.clock.as_ref().is_some_and(|c| c.flagged().is_some()) {
+                    self.clock = self.clock_spec.map(|spec| Clock::new(spec, 0));
+                }
                 // Against the engine, take back its reply too.
                 let undone = self.game.undo();
                 if undone
@@ -415,6 +433,13 @@ impl Session {
                 Ok(vec![])
             }
             Command::Go => {
+                if self.game.inside_turn() {
+                    return Err(
+                        "the engine plays whole turns: finish this one (End turn) or take \
+                                back its sub-moves first"
+                            .into(),
+                    );
+                }
                 self.stop();
                 self.start_search(false);
                 Ok(vec![])
@@ -427,6 +452,44 @@ impl Session {
                 }
                 _ => Err("the engine is not thinking about a move".into()),
             },
+            Command::Resign => {
+                self.time_left()?;
+                if self.game.outcome().is_some() {
+                    return Err("the game is over".into());
+                }
+                self.stop();
+                let loser = match self.mode {
+                    Mode::Play if self.user_side == 'b' => Side::Black,
+                    Mode::Play => Side::White,
+                    _ => self.game.side_to_move(),
+                };
+                self.ended = Some(OutcomeView {
+                    result: if loser == Side::White { "0-1" } else { "1-0" },
+                    reason: format!("{loser} resigned"),
+                });
+                Ok(vec![])
+            }
+            Command::Draw => {
+                self.time_left()?;
+                if self.game.outcome().is_some() {
+                    return Err("the game is over".into());
+                }
+                if self.mode == Mode::Play && self.engine_on {
+                    // The engine takes a draw when it saw itself no better
+                    // than a third of a pawn up (it has to have looked).
+                    let engine_white = self.user_side == 'b';
+                    let for_engine = self.last_score.map(|s| if engine_white { s } else { -s });
+                    if !for_engine.is_some_and(|s| s <= 30) {
+                        return Err("the engine declines the draw".into());
+                    }
+                }
+                self.stop();
+                self.ended = Some(OutcomeView {
+                    result: "1/2-1/2",
+                    reason: "draw by agreement".into(),
+                });
+                Ok(vec![])
+            }
             Command::Engine { on } => {
                 self.engine_on = on;
                 if !on {
@@ -491,7 +554,8 @@ impl Session {
         self.variant = id;
         self.shown = None;
         self.replaying = None;
-        self.user_side = self.game.side_to_move().fen_char();
+        self.ended = None;
+        self.last_score = None;
         self.clock = self
             .clock_spec
             .map(|spec| Clock::new(spec, self.game.turns_played()));
@@ -516,7 +580,7 @@ impl Session {
 
     /// Refuses a move after a flag fell.
     fn time_left(&self) -> Result<(), String> {
-        match self.flag_outcome() {
+        match self.players_outcome() {
             Some(flag) => Err(format!("the game is over: {}", flag.reason)),
             None => Ok(()),
         }
@@ -529,6 +593,36 @@ impl Session {
             result: if side == Side::White { "0-1" } else { "1-0" },
             reason: format!("{side}'s time ran out"),
         })
+    }
+
+    /// The squares of the side to move's royal pieces when it is in check
+    /// (at the position shown).
+    fn checked_squares(&self) -> Vec<String> {
+        if self.shown.is_some() || !self.game.in_check() {
+            return Vec::new();
+        }
+        let spec = self.game.spec();
+        let mover = self.game.side_to_move();
+        let Some(board) = self.game.board(None) else {
+            return Vec::new();
+        };
+        board
+            .cells
+            .into_iter()
+            .filter(|(_, cell)| match cell {
+                variants::board_field::Cell::Piece { letter, side, .. } => {
+                    *side == mover && spec.piece(*letter).is_some_and(|p| p.royal)
+                }
+                variants::board_field::Cell::Hole => false,
+            })
+            .map(|(square, _)| square)
+            .collect()
+    }
+
+    /// The result when the game ended off the board: a flag, a
+    /// resignation, an agreed draw.
+    fn players_outcome(&self) -> Option<OutcomeView> {
+        self.flag_outcome().or_else(|| self.ended.clone())
     }
 
     /// Every 250 ms: the search's progress, and the clock's flag.
@@ -593,7 +687,7 @@ impl Session {
         if let Some(c) = &mut self.clock {
             c.sync(turns, to_move);
         }
-        let flagged = self.clock.as_ref().is_some_and(|c| c.flagged().is_some());
+        let flagged = self.players_outcome().is_some();
         let over = flagged || (self.game.outcome().is_some() && !self.game.inside_turn());
         let wants = match self.mode {
             _ if !self.engine_on => None,
@@ -626,6 +720,7 @@ impl Session {
             map.insert("user_side".into(), json!(self.user_side.to_string()));
             map.insert("thinking".into(), json!(self.running.is_some()));
             map.insert("engine_on".into(), json!(self.engine_on));
+            map.insert("check".into(), json!(self.checked_squares()));
             map.insert("threads".into(), json!(self.threads));
             map.insert("hash".into(), json!(self.hash));
             map.insert("multipv".into(), json!(self.multipv));
@@ -642,7 +737,7 @@ impl Session {
             let running = self.game.outcome().is_none() && self.mode != Mode::Analysis;
             let clock = self.clock.as_ref().map(|c| c.view(to_move, running));
             map.insert("clock".into(), clock.unwrap_or(Value::Null));
-            if let Some(flag) = self.flag_outcome() {
+            if let Some(flag) = self.players_outcome() {
                 map.insert("outcome".into(), json!(flag));
             }
             if let Some((turn, view)) = shown {
@@ -734,6 +829,13 @@ impl Session {
         match event {
             Event::Info(id, info) => {
                 if self.running.as_ref().is_some_and(|r| r.id == id) {
+                    if info.multipv == 1 {
+                        self.last_score = Some(match (info.cp, info.mate) {
+                            (Some(cp), _) => cp,
+                            (_, Some(m)) if m > 0 => 10_000,
+                            _ => -10_000,
+                        });
+                    }
                     let mut v = serde_json::to_value(info).unwrap_or(Value::Null);
                     if let Value::Object(map) = &mut v {
                         map.insert("t".into(), json!("info"));
@@ -780,7 +882,7 @@ impl Session {
         let replay = self.replaying.and_then(|i| self.library.get(i));
         let (white, black) = replay.map_or(("?", "?"), |g| (g.white.as_str(), g.black.as_str()));
         let result = self
-            .flag_outcome()
+            .players_outcome()
             .map(|o| o.result)
             .or_else(|| {
                 self.game

@@ -78,6 +78,8 @@ pub trait GameHandle: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// The side to move (inside a turn: still the mover).
     fn side_to_move(&self) -> Side;
+    /// Whether the side to move is in check now.
+    fn in_check(&self) -> bool;
     /// Turns played.
     fn turns_played(&self) -> usize;
     /// The position's FEN (inside a turn: after its plies so far).
@@ -371,6 +373,10 @@ impl<V: Variant> GameHandle for VariantHandle<V> {
 
     fn side_to_move(&self) -> Side {
         V::side_to_move(self.game.position())
+    }
+
+    fn in_check(&self) -> bool {
+        V::in_check(&self.current())
     }
 
     fn turns_played(&self) -> usize {

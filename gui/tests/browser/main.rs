@@ -5,6 +5,7 @@
 //! screenshot is saved. Without Chromium and chromedriver these tests say
 //! so and pass, except under CI (`ARCANA_REQUIRE_BROWSER`).
 
+mod details;
 mod page;
 mod trust;
 

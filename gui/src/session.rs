@@ -189,6 +189,9 @@ pub struct Session {
     multipv: usize,
     /// Whether the engine searches by itself as the mode asks.
     engine_on: bool,
+    /// Whether the user chose a side ("You play"): kept over new games;
+    /// until then the user has the side to move of each new game.
+    side_chosen: bool,
     /// A game ended by the players (a resignation, an agreed draw).
     ended: Option<OutcomeView>,
     /// The engine's last score of the position, for White (a draw offer).
@@ -249,6 +252,7 @@ impl Session {
             hash: DEFAULT_HASH,
             multipv: 1,
             engine_on: true,
+            side_chosen: false,
             ended: None,
             last_score: None,
             shown: None,
@@ -409,6 +413,7 @@ impl Session {
                     }
                     self.stop();
                     self.user_side = s;
+                    self.side_chosen = true;
                 }
                 if let Some(l) = limits {
                     self.limits = l;
@@ -479,7 +484,7 @@ impl Session {
                     // than a third of a pawn up (it has to have looked).
                     let engine_white = self.user_side == 'b';
                     let for_engine = self.last_score.map(|s| if engine_white { s } else { -s });
-                    if !for_engine.is_some_and(|s| s <= 30) {
+                    if for_engine.is_none_or(|s| s > 30) {
                         return Err("the engine declines the draw".into());
                     }
                 }
@@ -556,6 +561,9 @@ impl Session {
         self.replaying = None;
         self.ended = None;
         self.last_score = None;
+        if !self.side_chosen {
+            self.user_side = self.game.side_to_move().fen_char();
+        }
         self.clock = self
             .clock_spec
             .map(|spec| Clock::new(spec, self.game.turns_played()));

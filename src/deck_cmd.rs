@@ -2,7 +2,7 @@
 //! lookup (`show`), spec `docs/rules/wizards-chess-mtg.md` §1.
 
 use clap::{Args, Subcommand};
-use deck::{CardTable, CheckOptions, Rule};
+use deck::{CardTable, CheckOptions};
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -125,16 +125,7 @@ fn load_tables(args: &TableArgs) -> Result<CardTable, String> {
 }
 
 fn check(args: &CheckArgs) -> Result<ExitCode, String> {
-    let mut waive = Vec::new();
-    for text in &args.waive {
-        let rule = Rule::parse(text).ok_or_else(|| format!("--waive: unknown rule '{text}'"))?;
-        if !rule.is_guideline() {
-            return Err(format!(
-                "--waive: {rule} is not a guideline (class G) rule and cannot be waived"
-            ));
-        }
-        waive.push(rule);
-    }
+    let waive = deck::waivable(&args.waive).map_err(|e| format!("--waive: {e}"))?;
     let mut banned = args.ban.clone();
     for path in &args.ban_file {
         let name = path.display().to_string();

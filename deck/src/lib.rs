@@ -24,6 +24,24 @@ pub struct CheckOptions {
     pub banned: Vec<String>,
 }
 
+/// The rules named in `names` (`R13`, any case), each one the players may
+/// waive (a class G guideline); the error names the first that is not.
+pub fn waivable(names: &[String]) -> Result<Vec<Rule>, String> {
+    names
+        .iter()
+        .map(|text| {
+            let rule = Rule::parse(text.trim()).ok_or_else(|| format!("unknown rule '{text}'"))?;
+            if rule.is_guideline() {
+                Ok(rule)
+            } else {
+                Err(format!(
+                    "{rule} is not a guideline (class G) rule and cannot be waived"
+                ))
+            }
+        })
+        .collect()
+}
+
 /// Checks a deck file's text against the card table.
 pub fn check(text: &str, table: &CardTable, options: &CheckOptions) -> Report {
     let list = decklist::read(text, table);

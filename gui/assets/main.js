@@ -9,7 +9,7 @@ import { drawBoards, showFall } from "./board.js";
 import { cancel, click, playHere, renderHighlights } from "./entry.js";
 import { renderAnalysis } from "./engine.js";
 import { gotPgn, renderGames, renderMoves, renderReplay, stepKeys, wireReplay } from "./replay.js";
-import { renderDeck, wireDeck } from "./deck.js";
+import { gotSample, renderDeck, wireDeck } from "./deck.js";
 import { renderDiagram, renderLegend } from "./legend.js";
 import { fit } from "./layout.js";
 
@@ -110,9 +110,14 @@ function receive(m) {
       break;
     case "error":
       el("message").textContent = m.message;
+      // The deck view has its own place for them.
+      el("deck-message").textContent = location.hash === "#deck" ? m.message : "";
       break;
     case "deck":
       renderDeck(m);
+      break;
+    case "decksample":
+      gotSample(m.text);
       break;
     case "diagram":
       renderDiagram(m);

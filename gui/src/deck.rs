@@ -3,13 +3,28 @@
 
 use serde_json::{json, Value};
 
-/// Checks a deck list against the built-in card table.
-pub fn check(text: &str) -> Value {
+/// The article's example deck, for the page's "Sample deck".
+pub const SAMPLE: &str = include_str!("../../tests/data/deck/example.deck");
+
+/// Checks a deck list against the built-in card table, with the players'
+/// waivers and bans; findings in line order, the deck's own last.
+pub fn check(
+    text: &str,
+    waive_roles: bool,
+    waive: &[String],
+    banned: &[String],
+) -> Result<Value, String> {
     let table = deck::CardTable::builtin();
-    let report = deck::check(text, &table, &deck::CheckOptions::default());
-    let findings: Vec<Value> = report
-        .findings
-        .iter()
+    let options = deck::CheckOptions {
+        waive_roles,
+        waive: deck::waivable(waive).map_err(|e| format!("waive: {e}"))?,
+        banned: banned.to_vec(),
+    };
+    let report = deck::check(text, &table, &options);
+    let mut sorted: Vec<&deck::Finding> = report.findings.iter().collect();
+    sorted.sort_by_key(|f| (f.line.is_none(), f.line));
+    let findings: Vec<Value> = sorted
+        .into_iter()
         .map(|f| {
             json!({
                 "rule": f.rule.to_string(),
@@ -19,12 +34,12 @@ pub fn check(text: &str) -> Value {
             })
         })
         .collect();
-    json!({
+    Ok(json!({
         "t": "deck",
         "legal": report.errors() == 0,
         "errors": report.errors(),
         "warnings": report.warnings(),
         "findings": findings,
         "text": report.render("deck", false),
-    })
+    }))
 }

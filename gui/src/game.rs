@@ -298,7 +298,7 @@ pub fn spec_message(spec: &GameSpec) -> Value {
     let rules = if !spec.rules_link.is_empty() {
         Some(spec.rules_link.clone())
     } else if !spec.rules_markdown.is_empty() {
-        Some(format!("rules/{}.md", spec.id))
+        Some(format!("rules/{}", spec.id))
     } else {
         None
     };

@@ -10,6 +10,7 @@ mod deck;
 pub mod diagram;
 pub mod game;
 pub mod legs;
+pub mod markdown;
 pub mod replay;
 pub mod server;
 pub mod session;

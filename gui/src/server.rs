@@ -111,9 +111,29 @@ fn asset(name: &str) -> Response {
     }
 }
 
+/// A rules document: `<id>.md` as written, `<id>` as a page for players.
 async fn rules(axum::extract::Path(name): axum::extract::Path<String>) -> Response {
-    match assets::rules(&variants::Registry::builtin(), &name) {
-        Some(text) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
+    let registry = variants::Registry::builtin();
+    if name.ends_with(".md") {
+        return match assets::rules(&registry, &name) {
+            Some(text) => {
+                ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
+            }
+            None => (StatusCode::NOT_FOUND, "no such rules document\n").into_response(),
+        };
+    }
+    match assets::rules(&registry, &format!("{name}.md")) {
+        Some(text) => {
+            let title = registry.spec(&name).map_or_else(
+                |_| "Rules".to_string(),
+                |s| format!("{}: the rules", s.name),
+            );
+            (
+                [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+                crate::markdown::page(&title, &text),
+            )
+                .into_response()
+        }
         None => (StatusCode::NOT_FOUND, "no such rules document\n").into_response(),
     }
 }

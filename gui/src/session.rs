@@ -156,7 +156,18 @@ pub enum Command {
     Deck {
         /// The list.
         text: String,
+        /// The piece guidelines waived: class G rules give warnings.
+        #[serde(default)]
+        waive_roles: bool,
+        /// Only these class G rules waived (`R13`).
+        #[serde(default)]
+        waive: Vec<String>,
+        /// Cards banned by the players, by name.
+        #[serde(default)]
+        banned: Vec<String>,
     },
+    /// The example deck.
+    DeckSample,
 }
 
 /// What a search thread reports to the session.
@@ -522,7 +533,20 @@ impl Session {
                 self.replay(&game, index)?;
                 Ok(vec![])
             }
-            Command::Deck { text } => Ok(vec![crate::deck::check(&text)]),
+            Command::Deck {
+                text,
+                waive_roles,
+                waive,
+                banned,
+            } => Ok(vec![crate::deck::check(
+                &text,
+                waive_roles,
+                &waive,
+                &banned,
+            )?]),
+            Command::DeckSample => Ok(vec![
+                json!({"t": "decksample", "text": crate::deck::SAMPLE}),
+            ]),
             Command::Pgn => Ok(vec![json!({"t": "pgn", "text": self.pgn()})]),
             Command::Piece { letter } => Ok(vec![crate::diagram::message(
                 &self.registry,

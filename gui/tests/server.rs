@@ -73,6 +73,13 @@ fn only_its_own_address_and_pages_are_answered() {
     assert_eq!(status, 200);
     assert!(body.contains("Magician"), "the game's rules from its spec");
     assert_eq!(get(&addr, "/rules/wizards-chess-mtg.md", &[&own]).0, 200);
+    // For players: the same rules as a page.
+    let (status, body) = get(&addr, "/rules/magician", &[&own]);
+    assert_eq!(status, 200);
+    assert!(body.contains("<title>Magician Chess: the rules</title>") && body.contains("<table>"));
+    let (status, body) = get(&addr, "/rules/wizards-chess-mtg", &[&own]);
+    assert_eq!(status, 200);
+    assert!(body.contains("<h1>"), "the deck format as a page");
     assert_eq!(
         get(&addr, "/rules/chess.md", &[&own]).0,
         404,

@@ -385,7 +385,7 @@ fn the_page_is_taught_each_game_once_and_the_server_writes_its_pgn() {
     assert_eq!(spec["boards"][1], json!({"prefix": "S", "title": "Sky"}));
     assert_eq!(spec["numbering"], "b");
     assert_eq!(spec["marks"]["~"], "promoted: does not promote again");
-    assert_eq!(spec["rules"], "rules/advancedwizard.md");
+    assert_eq!(spec["rules"], "rules/advancedwizard");
     assert!(spec["pieces"]
         .as_array()
         .unwrap()

@@ -204,3 +204,88 @@ async fn turns_of_several_parts_are_said_in_words() {
     assert!(text_of(&page, "message").await.contains("comes back first"));
     page.close().await;
 }
+
+#[tokio::test]
+async fn the_deck_checker_is_a_view_of_its_own_and_the_rules_a_page() {
+    let Some(page) = Page::open("chess", "&mode=human").await else {
+        return;
+    };
+    page.js("location.hash = '#deck'; return true", vec![])
+        .await;
+    page.wait(
+        "the deck view",
+        "return !document.getElementById('deck').hidden && document.querySelector('main').hidden",
+        vec![],
+    )
+    .await;
+    page.click_css("#deck-sample").await;
+    page.wait(
+        "the sample deck",
+        "return document.getElementById('deck-text').value.includes('Craw Wurm')",
+        vec![],
+    )
+    .await;
+    page.click_css("#deck-check").await;
+    page.wait(
+        "the verdict",
+        "return document.getElementById('deck-verdict').textContent.startsWith('Legal')",
+        vec![],
+    )
+    .await;
+    // Warnings apart from errors, in line order.
+    let rows = page
+        .js(
+            "return [...document.querySelectorAll('#deck-findings tbody tr')].map(r => [r.className, r.cells[0].textContent])",
+            vec![],
+        )
+        .await;
+    let rows = rows.as_array().unwrap().clone();
+    assert!(
+        !rows.is_empty() && rows.iter().all(|r| r[0] == "warning"),
+        "{rows:?}"
+    );
+    page.screenshot("deck").await;
+    let lines: Vec<u64> = rows
+        .iter()
+        .filter_map(|r| r[1].as_str()?.parse().ok())
+        .collect();
+    assert!(lines.windows(2).all(|w| w[0] <= w[1]), "{lines:?}");
+    // A banned card makes the deck illegal; a waiver of a rule that is no
+    // guideline is refused with a message.
+    page.js(
+        "document.getElementById('deck-banned').value = 'Craw Wurm'; \
+         document.getElementById('deck-check').click(); return true",
+        vec![],
+    )
+    .await;
+    page.wait(
+        "the ban",
+        "return document.getElementById('deck-verdict').textContent.startsWith('Illegal') \
+         && document.querySelector('#deck-findings tr.error') !== null",
+        vec![],
+    )
+    .await;
+    page.js(
+        "document.getElementById('deck-waive').value = 'R1'; \
+         document.getElementById('deck-check').click(); return true",
+        vec![],
+    )
+    .await;
+    page.wait(
+        "the refused waiver",
+        "return document.getElementById('deck-message').textContent.includes('cannot be waived')",
+        vec![],
+    )
+    .await;
+    // Back to the board; the game's rules are a page for people.
+    page.js("location.hash = ''; return true", vec![]).await;
+    page.load("vanguard", "&mode=human").await;
+    let href = page
+        .js(
+            "return document.getElementById('rules').getAttribute('href')",
+            vec![],
+        )
+        .await;
+    assert_eq!(href, "rules/vanguard");
+    page.close().await;
+}

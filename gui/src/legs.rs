@@ -1,6 +1,5 @@
-//! Wire tokens split into the legs the page enters one by one: a leg is
-//! `<from><to>[suffix]` or a placement `<LETTER>@<square>` (CONVENTIONS:
-//! legs are joined by `,`).
+//! Legs of a ply as the page gets them: the game's legs (`variants::legs`)
+//! in JSON.
 
 use serde::Serialize;
 use variants::SquareNames;
@@ -19,83 +18,17 @@ pub struct Leg {
     pub drop: Option<char>,
 }
 
-/// Splits `token` into legs, naming squares as `names` does; `None` when a
-/// leg is not of either form (never for a token the game wrote).
+/// Splits `token` into legs (see `variants::legs::split`).
 pub fn split(token: &str, names: &SquareNames) -> Option<Vec<Leg>> {
-    if token.is_empty() {
-        return Some(Vec::new());
-    }
-    token.split(',').map(|leg| read_leg(leg, names)).collect()
-}
-
-fn read_leg(leg: &str, names: &SquareNames) -> Option<Leg> {
-    if let Some((letter, square)) = leg.split_once('@') {
-        let mut chars = letter.chars();
-        let drop = chars.next().filter(|c| c.is_ascii_alphabetic())?;
-        if chars.next().is_some() || names.parse(square).is_none() {
-            return None;
-        }
-        return Some(Leg {
-            from: None,
-            to: square.to_string(),
-            suffix: String::new(),
-            drop: Some(drop),
-        });
-    }
-    // Square names have 2 to 4 characters; the split is the one where both
-    // squares read and only letters follow.
-    for first in 2..=4.min(leg.len()) {
-        let (from, rest) = leg.split_at_checked(first)?;
-        if names.parse(from).is_none() {
-            continue;
-        }
-        for second in (2..=4.min(rest.len())).rev() {
-            let Some((to, suffix)) = rest.split_at_checked(second) else {
-                continue;
-            };
-            if names.parse(to).is_some() && suffix.chars().all(|c| c.is_ascii_alphabetic()) {
-                return Some(Leg {
-                    from: Some(from.to_string()),
-                    to: to.to_string(),
-                    suffix: suffix.to_string(),
-                    drop: None,
-                });
-            }
-        }
-    }
-    None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn legs_of_every_kind_split() {
-        use variants::prelude::*;
-        let chess = variants::chess::Chess.spec().squares;
-        let vanguard = variants::vanguard::Vanguard.spec().squares;
-        let wizard = variants::advancedwizard::AdvancedWizard.spec().squares;
-        let worlds = variants::parallelworlds::ParallelWorlds.spec().squares;
-        let one = |t: &str, n: &SquareNames| split(t, n).unwrap();
-        assert_eq!(one("e7e8q", &chess)[0].suffix, "q");
-        assert_eq!(one("e7e8q", &chess)[0].to, "e8");
-        let shot = one("a11a12,a12a11", &vanguard);
-        assert_eq!(shot.len(), 2);
-        assert_eq!(shot[0].from.as_deref(), Some("a11"));
-        assert_eq!(shot[0].to, "a12");
-        assert_eq!(one("a1a10", &vanguard)[0].to, "a10");
-        let placed = one("W@Eb8,Ec7Eb6", &wizard);
-        assert_eq!(placed[0].drop, Some('W'));
-        assert_eq!(placed[0].to, "Eb8");
-        assert_eq!(placed[1].from.as_deref(), Some("Ec7"));
-        assert_eq!(one("Eg8Ef9d", &wizard)[0].suffix, "d");
-        let turn = one("1e21e4,3d73d5,2c81c8q", &worlds);
-        assert_eq!(turn[2].suffix, "q");
-        assert_eq!(turn[2].to, "1c8");
-        assert!(split("", &chess).unwrap().is_empty());
-        for bad in ["e2", "e2e9", "xx@e4", "e2e4,", "é2e4"] {
-            assert_eq!(split(bad, &chess), None, "{bad}");
-        }
-    }
+    let legs = variants::legs::split(token, names)?;
+    Some(
+        legs.into_iter()
+            .map(|l| Leg {
+                from: l.from,
+                to: l.to,
+                suffix: l.suffix,
+                drop: l.drop,
+            })
+            .collect(),
+    )
 }

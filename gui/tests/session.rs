@@ -398,7 +398,10 @@ fn the_page_is_taught_each_game_once_and_the_server_writes_its_pgn() {
     let out = send(&mut s, json!({"t": "pgn"}));
     let pgn = out[0]["text"].as_str().unwrap();
     assert!(pgn.contains("[Variant \"advancedwizard\"]"), "{pgn}");
-    assert!(pgn.trim_end().ends_with("1... Ec8Ec6 1. Ea1Sb2 *"), "{pgn}");
+    assert!(
+        pgn.trim_end().ends_with("1... WEc8-Ec6 1. DEa1-Sb2 *"),
+        "{pgn}"
+    );
     let history = &last_state(&out)["history"];
     assert_eq!(history[0]["number"], "1...");
     assert_eq!(history[1]["number"], "1.");

@@ -15,6 +15,8 @@ pub mod chess;
 pub mod error;
 pub mod game;
 pub mod geometry;
+pub mod legs;
+pub mod long_notation;
 pub mod magician;
 pub mod movelist;
 pub mod outcome;

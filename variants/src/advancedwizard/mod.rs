@@ -144,6 +144,25 @@ impl OnePlyNotation for AdvancedWizard {
     fn ply_to_token(pos: &Position, mv: Action) -> String {
         notation::to_token(pos, mv)
     }
+
+    fn ply_to_san(pos: &Position, mv: Action) -> String {
+        crate::long_notation::ply::<Self>(spec(), pos, mv)
+    }
+
+    fn parse_ply_san(pos: &Position, text: &str) -> Result<Action, MoveError> {
+        let token = match Self::parse_ply(pos, text) {
+            Ok(a) => return Ok(a),
+            Err(e) => e,
+        };
+        match crate::long_notation::parse::<Self>(spec(), pos, text) {
+            Ok(plies) if plies.len() == 1 => Ok(plies[0]),
+            // A token that reads but is not legal says so; anything else
+            // says it is neither a token nor the notation.
+            _ if token.is_illegal() => Err(token),
+            Ok(_) => Err(MoveError::illegal(text, "more than one move")),
+            Err(e) => Err(e),
+        }
+    }
 }
 
 impl SearchHints for AdvancedWizard {

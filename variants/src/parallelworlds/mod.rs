@@ -122,6 +122,22 @@ impl Notation for ParallelWorlds {
     fn turn_to_token(_pos: &Position, plies: &[SubMove]) -> String {
         notation::to_token(plies)
     }
+
+    fn turn_to_san(pos: &Position, plies: &[SubMove]) -> String {
+        crate::long_notation::turn::<Self>(spec(), pos, plies)
+    }
+
+    fn parse_san(pos: &Position, text: &str) -> Result<Vec<SubMove>, MoveError> {
+        let token = match Self::parse_turn(pos, text) {
+            Ok(plies) => return Ok(plies),
+            Err(e) => e,
+        };
+        match crate::long_notation::parse::<Self>(spec(), pos, text) {
+            Ok(plies) => Ok(plies),
+            Err(_) if token.is_illegal() => Err(token),
+            Err(e) => Err(e),
+        }
+    }
 }
 
 impl SearchHints for ParallelWorlds {

@@ -30,20 +30,21 @@ export function renderLegend() {
 }
 
 /**
- * @param {{letter: string, square: string, position: Position, first: string[], later: string[]}} m
+ * @param {{letter: string, square: string, position: Position, first: string[], later: string[], captures: string[]}} m
  */
 export function renderDiagram(m) {
   const spec = page.spec;
   if (!spec) return;
   const box = el("diagram");
   box.hidden = false;
-  el("diagram-title").textContent = `${pieceName(m.letter)} (${m.letter}) from ${m.square}: ${m.first.length} squares`;
+  const takes = m.captures.length > 0 ? `, takes on ${m.captures.length} more (ringed red)` : "";
+  el("diagram-title").textContent = `${pieceName(m.letter)} (${m.letter}) from ${m.square}: ${m.first.length} squares${takes}`;
   const area = el("diagram-boards");
   const size = spec.files > 10 ? 18 : spec.boards.length > 1 ? 22 : 30;
   drawBoards(area, m.position.cells, size, null);
   box.dataset.letter = m.letter;
   box.dataset.count = String(m.first.length);
-  for (const [list, cls] of /** @type {[string[], string][]} */ ([[m.first, "dest"], [m.later, "later"]])) {
+  for (const [list, cls] of /** @type {[string[], string][]} */ ([[m.first, "dest"], [m.later, "later"], [m.captures, "capture"]])) {
     for (const sq of list) {
       const c = area.querySelector(`[data-diagram-square="${sq}"]`);
       if (c) c.classList.add(cls);

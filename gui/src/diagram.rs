@@ -22,6 +22,10 @@ pub struct DiagramView {
     pub first: Vec<String>,
     /// Where its later legs end (shots, double moves), if anywhere else.
     pub later: Vec<String>,
+    /// Where it takes an enemy piece standing there but cannot move when
+    /// the square is empty (shots, capture-only moves): found by putting an
+    /// enemy on each empty square in turn.
+    pub captures: Vec<String>,
 }
 
 /// The diagram of White's `letter` in game `V`: the piece on the square
@@ -122,7 +126,7 @@ fn placed<V: Variant>(
             if kept.iter().any(|(s, _)| *s == square) {
                 continue;
             }
-            let field = board_text(spec, kept, board, file, rank, letter);
+            let field = board_text(spec, kept, &[(board, file, rank, letter)]);
             for fen in fens(&field, rest) {
                 let Ok(pos) = game.read_fen(&fen) else {
                     continue;
@@ -132,6 +136,8 @@ fn placed<V: Variant>(
                 }
                 let (first, later) = destinations(game, &pos, &square);
                 if !first.is_empty() {
+                    let captures =
+                        captures_only(game, kept, rest, (board, file, rank), letter, &first);
                     return Some(DiagramView {
                         letter,
                         square,
@@ -142,6 +148,7 @@ fn placed<V: Variant>(
                         }),
                         first,
                         later,
+                        captures,
                     });
                 }
             }
@@ -150,14 +157,60 @@ fn placed<V: Variant>(
     None
 }
 
-/// The board field with the kept cells and `letter` on (board, file, rank).
+/// The squares where the piece on `at` takes an enemy it could not move
+/// to: an enemy (the game's first piece that is not royal) is put on each
+/// other free square in turn, and a first leg ending there counts.
+fn captures_only<V: Variant>(
+    game: &V,
+    kept: &[(String, Cell)],
+    rest: &[&str],
+    at: (usize, usize, usize),
+    letter: char,
+    moves: &[String],
+) -> Vec<String> {
+    let spec = game.spec();
+    let Some(enemy) = spec.pieces.iter().find(|p| !p.royal) else {
+        return Vec::new();
+    };
+    let enemy = board_field::letter(enemy.letter, Side::Black);
+    let from = spec.squares.name(at.0, at.1, at.2);
+    let mut out = Vec::new();
+    for (board, shape) in spec.shapes().iter().enumerate() {
+        for rank in 0..shape.ranks {
+            for file in 0..shape.files {
+                let target = spec.squares.name(board, file, rank);
+                if target == from
+                    || moves.contains(&target)
+                    || kept.iter().any(|(s, _)| *s == target)
+                {
+                    continue;
+                }
+                let field = board_text(
+                    spec,
+                    kept,
+                    &[(at.0, at.1, at.2, letter), (board, file, rank, enemy)],
+                );
+                let Some(pos) = fens(&field, rest)
+                    .into_iter()
+                    .find_map(|fen| game.read_fen(&fen).ok())
+                else {
+                    continue;
+                };
+                if destinations(game, &pos, &from).0.contains(&target) {
+                    out.push(target);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The board field with the kept cells and each (board, file, rank,
+/// letter) put on.
 fn board_text(
     spec: &GameSpec,
     kept: &[(String, Cell)],
-    board: usize,
-    file: usize,
-    rank: usize,
-    letter: char,
+    put: &[(usize, usize, usize, char)],
 ) -> String {
     let mut out = String::new();
     for (b, shape) in spec.shapes().iter().enumerate() {
@@ -165,7 +218,7 @@ fn board_text(
             out.push('|');
         }
         board_field::write(shape.files, shape.ranks, &mut out, |f, r, item| {
-            if (b, f, r) == (board, file, rank) {
+            if let Some(&(.., letter)) = put.iter().find(|p| (p.0, p.1, p.2) == (b, f, r)) {
                 item.push(letter);
                 return true;
             }

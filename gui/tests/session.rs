@@ -209,10 +209,25 @@ fn every_piece_has_a_diagram_of_its_moves() {
             assert!(first.iter().all(|sq| sq != square), "{variant} {letter}");
         }
     }
-    // A knight in the middle of an empty board reaches eight squares.
+    // A knight in the middle of an empty board reaches eight squares, and
+    // takes nowhere else.
     let (mut s, _events) = session();
     let out = send(&mut s, json!({"t": "piece", "letter": "n"}));
     assert_eq!(out[0]["first"].as_array().unwrap().len(), 8);
+    assert!(out[0]["captures"].as_array().unwrap().is_empty());
+    // A pawn takes where it cannot move: its two diagonals.
+    let out = send(&mut s, json!({"t": "piece", "letter": "p"}));
+    assert_eq!(
+        out[0]["captures"].as_array().unwrap().len(),
+        2,
+        "{}",
+        out[0]
+    );
+    // Vanguard's Archer shoots at the knight's squares it cannot move to.
+    send(&mut s, json!({"t": "new", "variant": "vanguard"}));
+    let out = send(&mut s, json!({"t": "piece", "letter": "a"}));
+    let d = out.iter().find(|m| m["t"] == "diagram").unwrap();
+    assert_eq!(d["captures"].as_array().unwrap().len(), 8, "{d}");
 }
 
 #[test]

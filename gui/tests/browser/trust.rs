@@ -394,3 +394,41 @@ async fn the_boards_fit_every_window_and_the_panel_stays_in_reach() {
     );
     page.close().await;
 }
+
+/// A legal game of sixty turns (random moves), for a long move list.
+const LONG_GAME: &str = "b2b3 h7h6 c2c3 g8f6 d1c2 g7g5 c2e4 e7e6 a2a4 h8h7 e2e3 e8e7 e4g6 b8c6 \
+a4a5 c6b8 g6h6 h7h6 g1e2 f6d5 e3e4 d8e8 g2g3 b8a6 c1a3 d7d6 f2f3 e8c6 f3f4 f7f5 e1d1 e7e8 \
+e2c1 e8d8 c1a2 h6h7 f1b5 a6c5 a3b2 c5d3 b5a4 d3f4 d1c2 f4h3 b3b4 h7e7 c2d3 c6d7 b2c1 a8b8 \
+e4f5 c7c6 a4b3 h3f4 d3e4 f4h3 b3c2 d5b4 d2d3 h3f2";
+
+#[tokio::test]
+async fn the_move_shown_is_scrolled_into_view() {
+    let moves = LONG_GAME.split_whitespace().collect::<Vec<_>>().join("+");
+    let Some(page) = Page::open("chess", &format!("&mode=human&moves={moves}")).await else {
+        return;
+    };
+    page.resize(1024, 700).await;
+    assert_eq!(page.count("#moves [data-turn]").await, 60);
+    let visible = "const list = document.getElementById('moves').getBoundingClientRect(); \
+                   const c = document.querySelector('#moves .current').getBoundingClientRect(); \
+                   return c.top >= list.top - 1 && c.bottom <= list.bottom + 1";
+    assert_eq!(
+        page.js(visible, vec![]).await,
+        true,
+        "the last move in view"
+    );
+    page.js(
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Home'})); \
+         document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'})); return true",
+        vec![],
+    )
+    .await;
+    page.wait("turn 1 shown", "return arcana.state.shown === 1", vec![])
+        .await;
+    assert_eq!(
+        page.js(visible, vec![]).await,
+        true,
+        "the first move in view"
+    );
+    page.close().await;
+}

@@ -1,6 +1,6 @@
 //! A game in progress: the position plus the history that repetition needs.
 
-use crate::{DrawReason, FenError, MoveError, Outcome, Variant};
+use crate::{FenError, MoveError, Outcome, Variant};
 
 /// A game: a start position and the turns played from it.
 ///
@@ -120,6 +120,6 @@ impl<V: Variant> Game<V> {
         if let Some(outcome) = V::rule_outcome(self.position()) {
             return Some(outcome);
         }
-        (self.repetitions() >= 3).then_some(Outcome::Draw(DrawReason::Repetition))
+        V::repetition_outcome(self.position(), self.repetitions())
     }
 }

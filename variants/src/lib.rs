@@ -12,6 +12,7 @@ pub mod bitboard;
 pub mod board_field;
 pub mod board_text;
 pub mod chess;
+pub mod defined;
 pub mod error;
 pub mod game;
 pub mod geometry;

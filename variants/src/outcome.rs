@@ -12,6 +12,14 @@ pub enum WinReason {
     KingCaptured,
     /// The loser has no legal move, which loses in this variant.
     NoLegalMove,
+    /// The loser's pieces of a kind are gone (a defined game's extinction
+    /// rule), or the winner's, where extinction wins.
+    Extinction,
+    /// A flag piece reached its region.
+    Flag,
+    /// The position repeated as often as the game's rule says, which
+    /// decides it (a defined game's `nFoldValue`).
+    Repetition,
 }
 
 /// Why the game is drawn.
@@ -25,6 +33,10 @@ pub enum DrawReason {
     FiftyMoves,
     /// Neither side can possibly mate.
     InsufficientMaterial,
+    /// A defined game's extinction rule draws.
+    Extinction,
+    /// Both sides reached their flags.
+    Flag,
 }
 
 /// The result of a finished game.
@@ -87,12 +99,17 @@ impl fmt::Display for Outcome {
                 WinReason::Checkmate => write!(f, "{winner} mates"),
                 WinReason::KingCaptured => write!(f, "{winner} captures the king"),
                 WinReason::NoLegalMove => write!(f, "{} has no legal move", !*winner),
+                WinReason::Extinction => write!(f, "{winner} wins by extinction"),
+                WinReason::Flag => write!(f, "{winner} wins by reaching the flag"),
+                WinReason::Repetition => write!(f, "{winner} wins by repetition"),
             },
             Outcome::Draw(reason) => f.write_str(match reason {
                 DrawReason::Stalemate => "Stalemate",
                 DrawReason::Repetition => "Draw by repetition",
                 DrawReason::FiftyMoves => "Draw by fifty-move rule",
                 DrawReason::InsufficientMaterial => "Draw by insufficient material",
+                DrawReason::Extinction => "Draw by extinction",
+                DrawReason::Flag => "Draw: both flags reached",
             }),
         }
     }

@@ -5,6 +5,7 @@
 //! run a [`VariantVisitor`] with the game value, which calls it once with
 //! the game's concrete type, so everything below runs monomorphised.
 
+use crate::defined::{DefError, Defined, GameDef};
 use crate::prelude::*;
 use crate::GameSpec;
 use std::fmt;
@@ -79,18 +80,22 @@ builtin_games! {
 #[derive(Clone, Debug)]
 enum Entry {
     BuiltIn(BuiltIn),
+    /// A game read from a `variants.ini` file.
+    Defined(&'static GameDef),
 }
 
 impl Entry {
     fn spec(&self) -> &GameSpec {
         match self {
             Entry::BuiltIn(b) => b.spec(),
+            Entry::Defined(d) => &d.spec,
         }
     }
 
     fn visit<W: VariantVisitor>(&self, visitor: W) -> W::Output {
         match self {
             Entry::BuiltIn(b) => b.visit(visitor),
+            Entry::Defined(d) => visitor.visit(Defined(d)),
         }
     }
 }
@@ -114,6 +119,63 @@ impl Registry {
         Registry {
             games: BuiltIn::ALL.iter().copied().map(Entry::BuiltIn).collect(),
         }
+    }
+
+    /// Adds the games of a `variants.ini` text (`file` names it in errors)
+    /// after the games there are; a game of the same name as an earlier
+    /// loaded one replaces it (a file read again). Returns the names added,
+    /// or every error with its line; a file with errors adds nothing, and
+    /// a name that is a built-in game's is an error.
+    pub fn load(&mut self, text: &str, file: &str) -> Result<Vec<String>, Vec<DefError>> {
+        let (games, mut errors) = crate::defined::load(text, file);
+        for g in &games {
+            if let Ok(Entry::BuiltIn(_)) = self.entry(&g.spec.id) {
+                errors.push(DefError {
+                    file: file.to_string(),
+                    line: g.section_line,
+                    message: format!(
+                        "[{}]: a game of Arcana's own has this name; name the section otherwise",
+                        g.spec.id
+                    ),
+                });
+            }
+        }
+        if !errors.is_empty() {
+            errors.sort_by_key(|e| e.line);
+            return Err(errors);
+        }
+        let mut names = Vec::new();
+        for g in games {
+            match self
+                .games
+                .iter_mut()
+                .find(|e| e.spec().id.eq_ignore_ascii_case(&g.spec.id))
+            {
+                Some(e) => *e = Entry::Defined(g),
+                None => self.games.push(Entry::Defined(g)),
+            }
+            names.push(g.spec.id.clone());
+        }
+        Ok(names)
+    }
+
+    /// Reads a `variants.ini` file and adds its games (see
+    /// [`Registry::load`]); an unreadable file is one error.
+    pub fn load_file(&mut self, path: &std::path::Path) -> Result<Vec<String>, Vec<DefError>> {
+        let name = path.display().to_string();
+        match std::fs::read_to_string(path) {
+            Ok(text) => self.load(&text, &name),
+            Err(e) => Err(vec![DefError {
+                file: name,
+                line: 0,
+                message: format!("cannot read the file: {e}"),
+            }]),
+        }
+    }
+
+    /// Whether the game called `name` was read from a file.
+    pub fn is_defined(&self, name: &str) -> bool {
+        matches!(self.entry(name), Ok(Entry::Defined(_)))
     }
 
     /// Every game's spec, in listing order.

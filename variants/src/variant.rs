@@ -192,6 +192,12 @@ pub trait Rules: Clone + Sized + Send + Sync + 'static {
         Self::halfmove_clock(pos)
     }
 
+    /// The result when the current position has occurred `count` times
+    /// (the history is [`crate::Game`]'s): the default draws at the third.
+    fn repetition_outcome(_pos: &Self::Position, count: usize) -> Option<Outcome> {
+        (count >= 3).then_some(Outcome::Draw(crate::DrawReason::Repetition))
+    }
+
     /// The result decided by the position alone (mate, stalemate, king
     /// captured, dead material, the 50-move rule); repetition is decided by
     /// [`crate::Game`], which holds the history.

@@ -1,0 +1,540 @@
+//! Games defined in a `variants.ini` file, against Fairy-Stockfish itself
+//! (pyffish, its Python binding, through `tests/fairy/reference.py`):
+//! random definitions (board sizes, Betza pieces of the subset, rules on
+//! and off), positions reached by random play from their starts, and at
+//! each the legal moves, the FEN and the game's end compared; perft to
+//! depth 2 at some. Also the classic games written out as files against
+//! Fairy-Stockfish's built-in games of those names.
+//!
+//! Without pyffish (`pip install pyffish`) the tests say so and pass,
+//! except under CI (`ARCANA_REQUIRE_PYFFISH`).
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::process::{Command, Stdio};
+use variants::defined::{self, Defined, GameDef, Position};
+use variants::prelude::*;
+use variants::{MoveList, Outcome};
+
+const REQUIRE: &str = "ARCANA_REQUIRE_PYFFISH";
+
+/// The next number of a deterministic sequence (SplitMix64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let (s, out) = variants::zobrist::splitmix64(self.0);
+        self.0 = s;
+        out
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// One job for the reference: the position after `moves` from `fen`.
+struct Job {
+    variant: String,
+    fen: String,
+    moves: Vec<String>,
+    perft: u32,
+}
+
+/// Fairy-Stockfish's answers to `jobs` with `config` loaded; `None` when
+/// pyffish is not installed.
+fn reference(config: &str, jobs: &[Job]) -> Option<Vec<Value>> {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fairy/reference.py");
+    let request = json!({
+        "config": config,
+        "jobs": jobs.iter().map(|j| json!({
+            "variant": j.variant, "fen": j.fen, "moves": j.moves, "perft": j.perft,
+        })).collect::<Vec<_>>(),
+    });
+    let child = Command::new("python3")
+        .arg(script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let Ok(mut child) = child else {
+        return None;
+    };
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(request.to_string().as_bytes())
+        .expect("write the request");
+    let out = child.wait_with_output().expect("the reference runs");
+    if out.status.code() == Some(3) {
+        return None;
+    }
+    assert!(
+        out.status.success(),
+        "reference.py failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(serde_json::from_slice(&out.stdout).expect("the reference's JSON"))
+}
+
+/// Whether to skip: pyffish missing and not required.
+fn skip() -> bool {
+    let probe = Command::new("python3")
+        .args(["-c", "import pyffish"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if probe {
+        return false;
+    }
+    assert!(
+        std::env::var_os(REQUIRE).is_none(),
+        "{REQUIRE} is set but pyffish is not installed (pip install pyffish)"
+    );
+    eprintln!("skipped: pyffish is not installed (pip install pyffish)");
+    true
+}
+
+fn legal(pos: &Position) -> Vec<defined::Move> {
+    let mut list = MoveList::new();
+    Defined::generate(pos, &mut list);
+    list.iter().copied().collect()
+}
+
+fn tokens(pos: &Position) -> Vec<String> {
+    let mut t: Vec<String> = legal(pos)
+        .into_iter()
+        .map(|m| Defined::ply_to_token(pos, m))
+        .collect();
+    t.sort();
+    t
+}
+
+fn perft(pos: &Position, depth: u32, counts: &mut [u64], level: usize) {
+    let moves = legal(pos);
+    counts[level] += moves.len() as u64;
+    if level + 1 < depth as usize {
+        for m in moves {
+            perft(&Defined::make(pos, m), depth, counts, level + 1);
+        }
+    }
+}
+
+/// The reference's value for the side to move (mate scores positive for
+/// a win) as an outcome's sign: 1 win, -1 loss, 0 draw.
+fn sign(value: i64) -> i64 {
+    value.signum()
+}
+
+fn outcome_sign(o: Option<Outcome>, pos: &Position) -> Option<i64> {
+    o.map(|o| match o.winner() {
+        None => 0,
+        Some(w) if w == pos.side => 1,
+        Some(_) => -1,
+    })
+}
+
+/// What was compared, and what differed.
+#[derive(Default)]
+struct Tally {
+    definitions: usize,
+    positions: usize,
+    moves: usize,
+    perft_nodes: u64,
+    mismatches: Vec<String>,
+}
+
+/// Compares Arcana with the reference on `jobs` of the games of `config`.
+/// `None` when pyffish is missing.
+fn compare(config: &str, jobs: &[Job], tally: &mut Tally) -> Option<()> {
+    let (games, errors) = defined::load(config, "random.ini");
+    assert!(errors.is_empty(), "{config}\n{errors:?}");
+    let answers = reference(config, jobs)?;
+    for (job, answer) in jobs.iter().zip(&answers) {
+        let def: &'static GameDef = games
+            .iter()
+            .copied()
+            .find(|g| g.spec.id == job.variant)
+            .expect("the game");
+        let game = Defined(def);
+        let mut pos = game.read_fen(&job.fen).expect("the start reads");
+        for (i, m) in job.moves.iter().enumerate() {
+            let ply = Defined::parse_ply(&pos, m).unwrap_or_else(|e| {
+                panic!(
+                    "{e:?} after {:?} at {}\n{config}",
+                    &job.moves[..i],
+                    pos.to_fen()
+                )
+            });
+            pos = Defined::make(&pos, ply);
+        }
+        let place = format!(
+            "[{}] {} moves {}\n{config}",
+            job.variant,
+            job.fen,
+            job.moves.join(" ")
+        );
+        if let Some(e) = answer.get("error") {
+            tally
+                .mismatches
+                .push(format!("reference error {e} at {place}"));
+            continue;
+        }
+        tally.positions += 1;
+        let theirs: Vec<String> = answer["legal"]
+            .as_array()
+            .expect("legal")
+            .iter()
+            .map(|v| v.as_str().unwrap_or("").to_string())
+            .collect();
+        let ours = tokens(&pos);
+        tally.moves += theirs.len();
+        if ours != theirs {
+            let only_ours: Vec<_> = ours.iter().filter(|m| !theirs.contains(m)).collect();
+            let only_theirs: Vec<_> = theirs.iter().filter(|m| !ours.contains(m)).collect();
+            tally.mismatches.push(format!(
+                "legal moves differ: only Arcana {only_ours:?}, only Fairy-Stockfish {only_theirs:?} at {} ({place})",
+                pos.to_fen()
+            ));
+            continue;
+        }
+        // The FEN: board, side, en passant and clocks (castling rights are
+        // written differently where files are named).
+        let their_fen = answer["fen"].as_str().unwrap_or("");
+        let fields = |f: &str| -> Vec<String> {
+            f.split(' ')
+                .enumerate()
+                .filter(|(i, _)| *i != 2)
+                .map(|(_, s)| s.to_string())
+                .collect()
+        };
+        if fields(&pos.to_fen()) != fields(their_fen) {
+            tally.mismatches.push(format!(
+                "FEN differs: Arcana {} Fairy-Stockfish {their_fen} ({place})",
+                pos.to_fen()
+            ));
+        }
+        // The game's end.
+        let end = &answer["end"];
+        let ours_end = outcome_sign(defined::immediate_end(&pos), &pos);
+        let theirs_end = end[0]
+            .as_bool()
+            .unwrap_or(false)
+            .then(|| sign(end[1].as_i64().unwrap_or(0)));
+        if ours_end != theirs_end {
+            tally.mismatches.push(format!(
+                "immediate end differs: Arcana {ours_end:?} Fairy-Stockfish {theirs_end:?} ({place})"
+            ));
+        }
+        if theirs.is_empty() && theirs_end.is_none() {
+            let result = answer["result"].as_i64().map(sign);
+            let ours_result = outcome_sign(Defined::rule_outcome(&pos), &pos);
+            if result != ours_result {
+                tally.mismatches.push(format!(
+                    "result without moves differs: Arcana {ours_result:?} Fairy-Stockfish {result:?} ({place})"
+                ));
+            }
+        }
+        if job.perft > 0 {
+            let mut counts = vec![0u64; job.perft as usize];
+            perft(&pos, job.perft, &mut counts, 0);
+            let theirs: Vec<u64> = answer["perft"]
+                .as_array()
+                .map(|a| a.iter().filter_map(Value::as_u64).collect())
+                .unwrap_or_default();
+            tally.perft_nodes += counts.iter().sum::<u64>();
+            if counts != theirs {
+                tally.mismatches.push(format!(
+                    "perft differs: Arcana {counts:?} Fairy-Stockfish {theirs:?} ({place})"
+                ));
+            }
+        }
+    }
+    Some(())
+}
+
+/// Positions reached by random play from the start of `game`: every ply
+/// of `games` random games of up to `plies` plies.
+fn playouts(
+    game: Defined,
+    rng: &mut Rng,
+    games: usize,
+    plies: usize,
+    perft_every: usize,
+) -> Vec<Job> {
+    let start = game.start();
+    let mut jobs = Vec::new();
+    for _ in 0..games {
+        let mut pos = start.clone();
+        let mut moves: Vec<String> = Vec::new();
+        for ply in 0..=plies {
+            jobs.push(Job {
+                variant: game.0.spec.id.clone(),
+                fen: game.0.start_fen.clone(),
+                moves: moves.clone(),
+                perft: if perft_every > 0 && ply % perft_every == 0 {
+                    2
+                } else {
+                    0
+                },
+            });
+            let list = legal(&pos);
+            if list.is_empty() {
+                break;
+            }
+            let m = list[rng.below(list.len())];
+            moves.push(Defined::ply_to_token(&pos, m));
+            pos = Defined::make(&pos, m);
+        }
+    }
+    jobs
+}
+
+/// A random piece of the subset, as Betza.
+fn random_betza(rng: &mut Rng) -> String {
+    const LEAPERS: &[&str] = &["W", "F", "D", "N", "A", "H", "C", "Z", "G"];
+    const RIDERS: &[&str] = &["R", "B", "Q", "NN", "W2", "W3", "F2", "F3", "N2"];
+    const HOPPERS: &[&str] = &["pR", "pB", "gR", "gB"];
+    const LAME: &[&str] = &["nN", "nA", "nZ", "nD"];
+    const DIRS: &[&str] = &[
+        "", "", "", "f", "b", "l", "r", "v", "s", "fl", "br", "fs", "bs",
+    ];
+    const MODES: &[&str] = &["", "", "", "m", "c"];
+    let mut out = String::new();
+    for _ in 0..1 + rng.below(3) {
+        let atom = match rng.below(10) {
+            0..=4 => *rng.pick(LEAPERS),
+            5..=7 => *rng.pick(RIDERS),
+            8 => *rng.pick(HOPPERS),
+            _ => *rng.pick(LAME),
+        };
+        let (prefix, letters) = match atom.strip_prefix(['p', 'g', 'n']) {
+            Some(rest) => (&atom[..1], rest),
+            None => ("", atom),
+        };
+        let marks = format!("{}{}{prefix}", rng.pick(MODES), rng.pick(DIRS));
+        // `F` then `F3` would read as the rider `FF` and a stray digit
+        // (which Fairy-Stockfish skips and Arcana refuses).
+        if marks.is_empty() && out.ends_with(&letters[..1]) {
+            continue;
+        }
+        out.push_str(&marks);
+        out.push_str(letters);
+    }
+    out
+}
+
+/// A random game: its section text and its name.
+fn random_game(rng: &mut Rng, n: usize) -> String {
+    let files = 5 + rng.below(8); // 5..=12
+    let ranks = 5 + rng.below(6); // 5..=10
+    let name = format!("random{n}");
+    let mut lines = vec![
+        format!("[{name}]"),
+        format!("maxFile = {files}"),
+        format!("maxRank = {ranks}"),
+    ];
+    let mut letters: Vec<char> = Vec::new();
+    let predefined = [
+        ("knight", 'n'),
+        ("bishop", 'b'),
+        ("rook", 'r'),
+        ("queen", 'q'),
+        ("fers", 'f'),
+        ("wazir", 'w'),
+    ];
+    for (name, l) in predefined {
+        if rng.chance(40) {
+            lines.push(format!("{name} = {l}"));
+            letters.push(l);
+        }
+    }
+    let pool = [
+        'a', 'c', 'd', 'e', 'g', 'h', 'i', 'j', 'l', 'm', 'o', 's', 't', 'u', 'v', 'x', 'y', 'z',
+    ];
+    for i in 0..1 + rng.below(4) {
+        let l = pool[(i * 5 + rng.below(5)) % pool.len()];
+        if letters.contains(&l) {
+            continue;
+        }
+        lines.push(format!("customPiece{} = {l}:{}", i + 1, random_betza(rng)));
+        letters.push(l);
+    }
+    let pawns = rng.chance(70);
+    if pawns {
+        lines.push("pawn = p".into());
+    }
+    // Most games have a royal king; the others end by extinction.
+    let royal = rng.chance(85);
+    let king = 'k';
+    lines.push(if royal { "king = k" } else { "commoner = k" }.to_string());
+    if rng.chance(15) {
+        lines.push("checking = false".into());
+    }
+    // The start: White on its first two ranks, Black the mirror image.
+    let king_file = files / 2;
+    let mut back: Vec<Option<char>> = (0..files)
+        .map(|f| {
+            if f == king_file {
+                Some('k')
+            } else if rng.chance(65) && !letters.is_empty() {
+                Some(*rng.pick(&letters))
+            } else {
+                None
+            }
+        })
+        .collect();
+    let castle = royal && files >= 8 && letters.contains(&'r') && rng.chance(60);
+    if castle {
+        back[0] = Some('r');
+        back[files - 1] = Some('r');
+    }
+    let second: Vec<Option<char>> = (0..files)
+        .map(|_| {
+            if pawns && rng.chance(80) {
+                Some('p')
+            } else if rng.chance(15) && !letters.is_empty() {
+                Some(*rng.pick(&letters))
+            } else {
+                None
+            }
+        })
+        .collect();
+    let row = |cells: &[Option<char>], upper: bool| -> String {
+        let mut s = String::new();
+        let mut empty = 0;
+        for c in cells {
+            match c {
+                Some(l) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push(if upper { l.to_ascii_uppercase() } else { *l });
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        s
+    };
+    let mut rows = vec![row(&back, false), row(&second, false)];
+    for _ in 0..ranks - 4 {
+        rows.push(files.to_string());
+    }
+    rows.push(row(&second, true));
+    rows.push(row(&back, true));
+    let castling = if castle { "KQkq" } else { "-" };
+    lines.push(format!("startFen = {} w {castling} - 0 1", rows.join("/")));
+    lines.push(format!("castling = {castle}"));
+    if castle {
+        // Fairy-Stockfish's castling files do not follow the board size:
+        // on other widths, say where the king goes.
+        lines.push(format!(
+            "castlingKingFile = {}",
+            (b'a' + king_file as u8) as char
+        ));
+        lines.push(format!(
+            "castlingKingsideFile = {}",
+            (b'a' + (files - 2) as u8) as char
+        ));
+        lines.push(format!("castlingQueensideFile = {}", (b'a' + 2) as char));
+    }
+    if pawns {
+        let promotable: String = letters
+            .iter()
+            .filter(|&&l| l != 'p' && !(royal && l == 'k'))
+            .collect();
+        if !promotable.is_empty() && rng.chance(70) {
+            lines.push(format!("promotionPieceTypes = {promotable}"));
+        }
+        if rng.chance(60) {
+            lines.push(format!("promotionRegionWhite = *{ranks}"));
+            lines.push("promotionRegionBlack = *1".into());
+        }
+        if rng.chance(30) {
+            lines.push("mandatoryPawnPromotion = false".into());
+        }
+        if rng.chance(30) {
+            lines.push("doubleStep = false".into());
+        } else if rng.chance(60) {
+            lines.push("doubleStepRegionWhite = *2".into());
+            lines.push(format!("doubleStepRegionBlack = *{}", ranks - 1));
+        }
+    }
+    if rng.chance(20) {
+        lines.push(format!(
+            "stalemateValue = {}",
+            rng.pick(&["loss", "win", "draw"])
+        ));
+    }
+    if !royal || rng.chance(15) {
+        lines.push("extinctionValue = loss".into());
+        let other = if letters.is_empty() {
+            king
+        } else {
+            *rng.pick(&letters)
+        };
+        let types = match rng.below(3) {
+            0 => "*".to_string(),
+            1 => king.to_string(),
+            _ => format!("{king}{other}"),
+        };
+        lines.push(format!("extinctionPieceTypes = {types}"));
+    }
+    if rng.chance(15) {
+        lines.push("flagPiece = k".into());
+        lines.push(format!("flagRegionWhite = *{ranks}"));
+        lines.push("flagRegionBlack = *1".into());
+        if rng.chance(50) {
+            lines.push("flagMove = true".into());
+        }
+    }
+    if rng.chance(15) {
+        lines.push("immobilityIllegal = true".into());
+    }
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn random_definitions_play_as_fairy_stockfish_plays_them() {
+    if skip() {
+        return;
+    }
+    let mut rng = Rng(20_261_125);
+    let mut tally = Tally::default();
+    let count: usize = std::env::var("ARCANA_FAIRY_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(40);
+    for n in 0..count {
+        let config = random_game(&mut rng, n);
+        let (games, errors) = defined::load(&config, "random.ini");
+        assert!(errors.is_empty(), "{config}\n{errors:?}");
+        let jobs = playouts(Defined(games[0]), &mut rng, 3, 30, 10);
+        tally.definitions += 1;
+        if compare(&config, &jobs, &mut tally).is_none() {
+            return;
+        }
+        if tally.mismatches.len() > 5 {
+            break;
+        }
+    }
+    eprintln!(
+        "compared {} definitions, {} positions, {} legal moves, {} perft nodes",
+        tally.definitions, tally.positions, tally.moves, tally.perft_nodes
+    );
+    assert!(
+        tally.mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        tally.mismatches.len(),
+        tally.mismatches.join("\n\n")
+    );
+}

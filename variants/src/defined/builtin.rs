@@ -1,0 +1,98 @@
+//! The built-in games a section may name as its parent (`[mygame:chess]`),
+//! each written out as a `variants.ini` section equal to Fairy-Stockfish's
+//! built-in game of that name (`parents.ini`); and how XBoard learns a
+//! defined game (`setup` and `piece`).
+
+use super::def::GameDef;
+use super::ini::{self, Section};
+use super::position::Position;
+
+/// The parents' definitions.
+const PARENTS: &str = include_str!("parents.ini");
+
+/// The sections that define the built-in parent `name` (with the sections
+/// it inherits from), if it is one.
+pub fn sections(name: &str) -> Option<Vec<Section>> {
+    let all = ini::read(PARENTS, "parents.ini").expect("the parents read");
+    let mut chain = Vec::new();
+    let mut at = Some(name.to_string());
+    while let Some(n) = at {
+        let s = all.iter().find(|s| s.name == n)?.clone();
+        at = s.parent.clone();
+        chain.push(s);
+    }
+    chain.reverse();
+    Some(chain)
+}
+
+/// The names of the built-in parents.
+pub fn names() -> Vec<String> {
+    ini::read(PARENTS, "parents.ini")
+        .expect("the parents read")
+        .into_iter()
+        .map(|s| s.name)
+        .collect()
+}
+
+/// XBoard's piece slots, by the letter XBoard gives each: a defined piece
+/// takes the slot of its predefined name where it has one, else a free
+/// slot, so that XBoard draws a knight as a knight.
+const SLOTS: &str = "PNBRQFEACWMOHIJGDVLSUK";
+
+/// The slot of a predefined piece.
+fn slot_of(name: &str) -> Option<usize> {
+    let letter = match name {
+        "pawn" => 'P',
+        "knight" => 'N',
+        "bishop" => 'B',
+        "rook" => 'R',
+        "queen" => 'Q',
+        "fers" | "met" => 'F',
+        "alfil" => 'E',
+        "archbishop" => 'A',
+        "chancellor" => 'C',
+        "wazir" => 'W',
+        "commoner" => 'M',
+        "cannon" => 'O',
+        "nightrider" => 'H',
+        "king" => 'K',
+        _ => return None,
+    };
+    SLOTS.find(letter)
+}
+
+/// The lines sent to XBoard after `variant <name>`: `setup` with the
+/// pieces in XBoard's slots, the board's size and the start position, and
+/// one `piece` line per piece with its Betza. Empty when the game has more
+/// pieces than XBoard has slots.
+pub fn xboard_definition(def: &'static GameDef) -> Vec<String> {
+    let mut slots: Vec<Option<char>> = vec![None; SLOTS.len()];
+    let mut rest = Vec::new();
+    for p in &def.pieces {
+        match slot_of(&p.name).filter(|&i| slots[i].is_none()) {
+            Some(i) => slots[i] = Some(p.letter),
+            None => rest.push(p.letter),
+        }
+    }
+    for letter in rest {
+        // The king's slot is the last; others fill from the front.
+        match slots[..SLOTS.len() - 1].iter().position(Option::is_none) {
+            Some(i) => slots[i] = Some(letter),
+            None => return Vec::new(),
+        }
+    }
+    let white: String = slots.iter().map(|s| s.unwrap_or('.')).collect();
+    let table = format!("{white}{}", white.to_ascii_lowercase());
+    let start = Position::from_fen(def, &def.start_fen).map(|p| p.to_fen());
+    let Ok(fen) = start else {
+        return Vec::new();
+    };
+    let mut lines = vec![format!(
+        "setup ({table}) {}x{}+0_fairy {fen}",
+        def.files, def.ranks
+    )];
+    for p in &def.pieces {
+        lines.push(format!("piece {}& {}", p.letter, p.betza));
+    }
+    lines
+}

@@ -1,0 +1,1007 @@
+//! A game defined in a `variants.ini` file: its keys read as
+//! Fairy-Stockfish reads them (the defaults of its template, inheritance
+//! from a parent, the last of a repeated key), checked, and compiled into
+//! the tables the move generator uses.
+
+use super::betza::Moves;
+use super::ini::{DefError, Section};
+use super::piece::{self, Board, Compiled, PREDEFINED, WIDTH};
+use crate::board_field::BoardShape;
+use crate::spec::{board, Figure, GameSpec, PieceSpec};
+use crate::{Side, SquareNames};
+use std::collections::BTreeMap;
+
+/// A result for the side to move (a game end's value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// The side to move wins.
+    Win,
+    /// The side to move loses.
+    Loss,
+    /// A draw.
+    Draw,
+    /// The rule does not end the game.
+    None,
+}
+
+/// Makruk's counting of the moves left to mate (`countingRule`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// No counting.
+    None,
+    /// Makruk's.
+    Makruk,
+}
+
+/// One kind of piece of a defined game.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    /// Its letter, upper case.
+    pub letter: char,
+    /// Its name (the predefined name, or `customPieceN`).
+    pub name: String,
+    /// Its Betza as written.
+    pub betza: String,
+    /// Its moves from White's side.
+    pub moves: Moves,
+    /// `[side]`: its moves square by square.
+    pub compiled: [Compiled; 2],
+    /// Midgame and endgame values, where the file gives them.
+    pub value: (Option<i32>, Option<i32>),
+}
+
+/// Everything the rules of a defined game need, compiled.
+#[derive(Clone, Debug)]
+pub struct GameDef {
+    /// What the game says about itself.
+    pub spec: GameSpec,
+    /// Files and ranks.
+    pub files: i32,
+    /// Ranks.
+    pub ranks: i32,
+    /// The board's squares.
+    pub board: Board,
+    /// The pieces; a piece's index is its type.
+    pub pieces: Vec<PieceDef>,
+    /// The royal piece's type, if the game has one.
+    pub king: Option<usize>,
+    /// `[side]`: types that promote like pawns.
+    pub promotion_pawn_types: [u64; 2],
+    /// `[side]`: where they promote.
+    pub promotion_region: [Board; 2],
+    /// `[side]`: what they may become.
+    pub promotion_piece_types: [u64; 2],
+    /// The most of a type promotions may make (0: any number), by type.
+    pub promotion_limit: Vec<u32>,
+    /// Whether a pawn reaching the region must promote.
+    pub mandatory_pawn_promotion: bool,
+    /// Whether the predefined pawn steps two (three) from its regions.
+    pub double_step: bool,
+    /// `[side]`: where pawns step two (and where initial moves `i` apply).
+    pub double_step_region: [Board; 2],
+    /// `[side]`: where pawns step three.
+    pub triple_step_region: [Board; 2],
+    /// `[side]`: the squares en passant may take on, for the side to take.
+    pub en_passant_region: [Board; 2],
+    /// `[side]`: the types that take en passant.
+    pub en_passant_types: [u64; 2],
+    /// The predefined pawn's type, if the game has it.
+    pub pawn: Option<usize>,
+    /// Castling.
+    pub castling: bool,
+    /// The king's file after castling on the king's side (from 0).
+    pub castling_kingside_file: i32,
+    /// The king's file after castling on the queen's side.
+    pub castling_queenside_file: i32,
+    /// The castling king's start file.
+    pub castling_king_file: i32,
+    /// The castling rank from each side's own side (from 0).
+    pub castling_rank: i32,
+    /// `[side]`: types that castle with the king.
+    pub castling_rook_pieces: [u64; 2],
+    /// The rook's file on the king's side when it is not in the corner.
+    pub castling_rook_kingside_file: i32,
+    /// The rook's file on the queen's side.
+    pub castling_rook_queenside_file: i32,
+    /// Whether a move may give check (`checking = false` forbids it, as in
+    /// Fairy-Stockfish; the king stays royal either way).
+    pub checking: bool,
+    /// The side to move's result when it has no move and is not in check.
+    pub stalemate_value: Value,
+    /// Its result when it has no move and is in check.
+    pub checkmate_value: Value,
+    /// Pieces may not move where they could never move again.
+    pub immobility_illegal: bool,
+    /// The extinction rule's value (None: no rule).
+    pub extinction_value: Value,
+    /// Types counted by the extinction rule.
+    pub extinction_piece_types: u64,
+    /// Whether every type counts (`*`).
+    pub extinction_all: bool,
+    /// The count at which a side's pieces are extinct.
+    pub extinction_piece_count: u32,
+    /// The opponent's count needed for extinction to decide.
+    pub extinction_opponent_piece_count: u32,
+    /// Whether extinction is claimed only by the side to move.
+    pub extinction_claim: bool,
+    /// `[side]`: the flag piece (None: any piece; Some(type)).
+    pub flag_piece: [Option<usize>; 2],
+    /// `[side]`: the region a flag piece must reach.
+    pub flag_region: [Board; 2],
+    /// Whether the other side gets one more move after a flag is reached.
+    pub flag_move: bool,
+    /// Moves without a pawn move or capture that draw (0: none).
+    pub n_move_rule: u32,
+    /// Repetitions that end the game.
+    pub n_fold_rule: u32,
+    /// Their result for the side to move.
+    pub n_fold_value: Value,
+    /// `[side]`: types whose moves reset the move-count rule.
+    pub n_move_rule_types: [u64; 2],
+    /// Counting rules.
+    pub counting: Counting,
+    /// The start position.
+    pub start_fen: String,
+    /// The line of the section's header.
+    pub section_line: usize,
+    /// The line of `startFen` (or of the section), for errors in it.
+    pub start_fen_line: usize,
+    /// Each type's value in centipawns (see [`super::eval::values`]).
+    pub values: Vec<i32>,
+    /// `[type][side][square]`: a piece's value there, for the evaluation.
+    pub tables: Vec<[Vec<i16>; 2]>,
+}
+
+impl GameDef {
+    /// The type of a letter (either case).
+    pub fn type_of(&self, letter: char) -> Option<usize> {
+        let upper = letter.to_ascii_uppercase();
+        self.pieces.iter().position(|p| p.letter == upper)
+    }
+
+    /// The square `(file, rank)` of this board.
+    pub fn square(&self, file: i32, rank: i32) -> Option<usize> {
+        piece::square(file, rank, self.files, self.ranks)
+    }
+}
+
+/// The keys this reader knows and Fairy-Stockfish reads, beyond the piece
+/// names: anything else is an error that names it.
+const KEYS: &[&str] = &[
+    "maxRank",
+    "maxFile",
+    "startFen",
+    "pieceValueMg",
+    "pieceValueEg",
+    "pawnTypes",
+    "promotionRank",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "promotionPawnTypes",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
+    "promotionPieceTypes",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
+    "promotionLimit",
+    "mandatoryPawnPromotion",
+    "doubleStep",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "tripleStepRegionWhite",
+    "tripleStepRegionBlack",
+    "enPassantRegion",
+    "enPassantRegionWhite",
+    "enPassantRegionBlack",
+    "enPassantTypes",
+    "enPassantTypesWhite",
+    "enPassantTypesBlack",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingKingFile",
+    "castlingRank",
+    "castlingRookPieces",
+    "castlingRookPiecesWhite",
+    "castlingRookPiecesBlack",
+    "castlingRookKingsideFile",
+    "castlingRookQueensideFile",
+    "checking",
+    "stalemateValue",
+    "checkmateValue",
+    "immobilityIllegal",
+    "extinctionValue",
+    "extinctionPieceTypes",
+    "extinctionPieceCount",
+    "extinctionOpponentPieceCount",
+    "extinctionClaim",
+    "flagPiece",
+    "flagPieceWhite",
+    "flagPieceBlack",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "whiteFlag",
+    "blackFlag",
+    "flagMove",
+    "nMoveRule",
+    "nFoldRule",
+    "nFoldValue",
+    "nMoveRuleTypes",
+    "countingRule",
+    "pieceToCharTable",
+    "variantTemplate",
+    "pocketSize",
+    "chess960",
+];
+
+/// One key's value and its line.
+#[derive(Clone, Debug)]
+struct Setting {
+    value: String,
+    line: usize,
+}
+
+/// The keys of a section and of its parents: the last written wins, as in
+/// Fairy-Stockfish's key map; a child's keys come after its parent's.
+type Config = BTreeMap<String, Setting>;
+
+/// A piece as defined so far: letter and Betza.
+#[derive(Clone, Debug)]
+struct Slot {
+    name: String,
+    letter: char,
+    betza: String,
+    line: usize,
+}
+
+/// Reads every game of a file's sections. `parents` gives the sections a
+/// parent may name beyond the file's own earlier ones (the built-in
+/// templates); errors name the file, line and key.
+pub fn compile_all(
+    sections: &[Section],
+    file: &str,
+    builtin: &dyn Fn(&str) -> Option<Vec<Section>>,
+) -> (Vec<GameDef>, Vec<DefError>) {
+    let mut defs = Vec::new();
+    let mut errors = Vec::new();
+    let mut known: BTreeMap<String, Config> = BTreeMap::new();
+    for section in sections {
+        let base = match &section.parent {
+            None => Some(Config::new()),
+            Some(parent) => match known.get(parent) {
+                Some(c) => Some(c.clone()),
+                None => builtin(parent).map(|secs| {
+                    let mut c = Config::new();
+                    // A built-in parent's keys are marked with line 0:
+                    // its piece sets then skip the letters of pieces a
+                    // child removed, as Fairy-Stockfish's removal does.
+                    for s in &secs {
+                        apply_entries(&mut c, s);
+                    }
+                    for setting in c.values_mut() {
+                        setting.line = 0;
+                    }
+                    c
+                }),
+            },
+        };
+        let Some(mut config) = base else {
+            errors.push(DefError {
+                file: file.to_string(),
+                line: section.line,
+                message: format!(
+                    "[{}:{}]: the parent '{}' is neither an earlier section nor a built-in game (chess, fairy, capablanca, ...)",
+                    section.name,
+                    section.parent.as_deref().unwrap_or(""),
+                    section.parent.as_deref().unwrap_or("")
+                ),
+            });
+            continue;
+        };
+        apply_entries(&mut config, section);
+        known.insert(section.name.clone(), config.clone());
+        match build(&section.name, &config, file, section.line) {
+            Ok(def) => defs.push(def),
+            Err(mut e) => errors.append(&mut e),
+        }
+    }
+    (defs, errors)
+}
+
+fn apply_entries(config: &mut Config, section: &Section) {
+    for e in &section.entries {
+        config.insert(
+            e.key.clone(),
+            Setting {
+                value: e.value.clone(),
+                line: e.line,
+            },
+        );
+    }
+}
+
+/// The keys that name pieces: predefined names, `customPiece1..25`, `king`.
+fn is_piece_key(key: &str) -> bool {
+    PREDEFINED.iter().any(|(n, _)| *n == key)
+        || key
+            .strip_prefix("customPiece")
+            .and_then(|n| n.parse::<u32>().ok())
+            .is_some_and(|n| (1..=25).contains(&n))
+}
+
+struct Reader<'a> {
+    name: &'a str,
+    file: &'a str,
+    config: &'a Config,
+    errors: Vec<DefError>,
+}
+
+impl Reader<'_> {
+    fn error(&mut self, key: &str, message: String) {
+        let line = self.config.get(key).map_or(0, |s| s.line);
+        self.errors.push(DefError {
+            file: self.file.to_string(),
+            line,
+            message: format!("[{}] {key}: {message}", self.name),
+        });
+    }
+
+    fn get(&self, key: &str) -> Option<&str> {
+        self.config.get(key).map(|s| s.value.as_str())
+    }
+
+    fn int(&mut self, key: &str, default: u32) -> u32 {
+        match self.get(key) {
+            None => default,
+            Some(v) => match v.parse() {
+                Ok(n) => n,
+                Err(_) => {
+                    self.error(key, format!("'{v}' is not a whole number"));
+                    default
+                }
+            },
+        }
+    }
+
+    fn bool(&mut self, key: &str, default: bool) -> bool {
+        match self.get(key) {
+            None => default,
+            Some("true") => true,
+            Some("false") => false,
+            Some(v) => {
+                let v = v.to_string();
+                self.error(key, format!("'{v}' is not true or false"));
+                default
+            }
+        }
+    }
+
+    fn value(&mut self, key: &str, default: Value) -> Value {
+        match self.get(key) {
+            None => default,
+            Some("win") => Value::Win,
+            Some("loss") => Value::Loss,
+            Some("draw") => Value::Draw,
+            Some("none") => Value::None,
+            Some(v) => {
+                let v = v.to_string();
+                self.error(key, format!("'{v}' is not win, loss, draw or none"));
+                default
+            }
+        }
+    }
+
+    /// A file: a letter (`g`) or a number from 1.
+    fn file_of(&mut self, key: &str, default: i32) -> i32 {
+        let Some(v) = self.get(key) else {
+            return default;
+        };
+        let v = v.to_string();
+        let parsed = if v.starts_with(|c: char| c.is_ascii_digit()) {
+            v.parse::<i32>().ok().map(|n| n - 1)
+        } else {
+            let mut cs = v.chars();
+            match (cs.next(), cs.next()) {
+                (Some(c), None) if c.is_ascii_lowercase() => Some(c as i32 - 'a' as i32),
+                _ => None,
+            }
+        };
+        match parsed.filter(|f| (0..WIDTH).contains(f)) {
+            Some(f) => f,
+            None => {
+                self.error(
+                    key,
+                    format!("'{v}' is not a file (a letter a-p or a number 1-16)"),
+                );
+                default
+            }
+        }
+    }
+
+    /// A rank from 1.
+    fn rank_of(&mut self, key: &str, default: i32) -> i32 {
+        let Some(v) = self.get(key) else {
+            return default;
+        };
+        let v = v.to_string();
+        match v
+            .parse::<i32>()
+            .ok()
+            .map(|n| n - 1)
+            .filter(|r| (0..WIDTH).contains(r))
+        {
+            Some(r) => r,
+            None => {
+                self.error(key, format!("'{v}' is not a rank (a number 1-16)"));
+                default
+            }
+        }
+    }
+
+    /// Squares: `e4`, `*4` (a rank), `e*` (a file), `-` (none), separated
+    /// by spaces.
+    fn region(&mut self, key: &str, default: Board) -> Board {
+        let Some(v) = self.get(key) else {
+            return default;
+        };
+        let v = v.to_string();
+        let mut out = Board::EMPTY;
+        for symbol in v.split_whitespace() {
+            if symbol == "-" {
+                break;
+            }
+            let file_of = |c: char| {
+                let f = c.to_ascii_lowercase() as i32 - 'a' as i32;
+                (0..WIDTH).contains(&f).then_some(f)
+            };
+            let parsed: Option<Board> = if let Some(rest) = symbol.strip_prefix('*') {
+                rest.parse::<i32>()
+                    .ok()
+                    .filter(|r| (1..=WIDTH).contains(r))
+                    .map(|r| (0..WIDTH).map(|f| ((r - 1) * WIDTH + f) as usize).collect())
+            } else if let Some(f) = symbol.strip_suffix('*') {
+                let mut cs = f.chars();
+                match (cs.next().and_then(file_of), cs.next()) {
+                    (Some(f), None) => Some((0..WIDTH).map(|r| (r * WIDTH + f) as usize).collect()),
+                    _ => None,
+                }
+            } else {
+                let mut cs = symbol.chars();
+                let f = cs.next().and_then(file_of);
+                let r = cs
+                    .as_str()
+                    .parse::<i32>()
+                    .ok()
+                    .filter(|r| (1..=WIDTH).contains(r));
+                match (f, r) {
+                    (Some(f), Some(r)) => Some(Board::single(((r - 1) * WIDTH + f) as usize)),
+                    _ => None,
+                }
+            };
+            match parsed {
+                Some(b) => out |= b,
+                None => {
+                    self.error(
+                        key,
+                        format!("'{symbol}' is not a square (e4), a rank (*4) or a file (e*)"),
+                    );
+                    return default;
+                }
+            }
+        }
+        out
+    }
+
+    /// Piece letters (`nbrq`), `*` for all, `-` for none: a set of types.
+    fn piece_set(&mut self, key: &str, slots: &[Slot], default: u64) -> (u64, bool) {
+        let Some(v) = self.get(key) else {
+            return (default, false);
+        };
+        let v = v.to_string();
+        let mut set = 0u64;
+        let mut all = false;
+        for c in v.chars().filter(|c| !c.is_whitespace()) {
+            if c == '-' {
+                break;
+            }
+            if c == '*' {
+                all = true;
+                continue;
+            }
+            match slots
+                .iter()
+                .position(|s| s.letter == c.to_ascii_uppercase())
+            {
+                Some(t) => set |= 1 << t,
+                None if self.config.get(key).is_some_and(|s| s.line == 0) => {}
+                None => {
+                    self.error(key, format!("'{c}' is no piece of this game"));
+                    return (default, false);
+                }
+            }
+        }
+        (set, all)
+    }
+}
+
+/// Fairy-Stockfish's template defaults the keys set nothing for: chess's
+/// rules without pieces.
+fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef, Vec<DefError>> {
+    let mut r = Reader {
+        name,
+        file,
+        config,
+        errors: Vec::new(),
+    };
+    for key in config.keys() {
+        if !KEYS.contains(&key.as_str()) && !is_piece_key(key) {
+            let k = key.clone();
+            r.error(
+                &k,
+                "this key is not supported by Arcana (its subset of Fairy-Stockfish's format: see docs/rules/defined-games.md); remove it or use a game without it"
+                    .into(),
+            );
+        }
+    }
+    let files = match r.get("maxFile") {
+        None => 8,
+        Some(_) => r.file_of("maxFile", 7) + 1,
+    };
+    let ranks = r.rank_of("maxRank", 7) + 1;
+    // Pieces, in Fairy-Stockfish's type order: the predefined ones, the
+    // custom ones, the king last.
+    let mut slots: Vec<Slot> = Vec::new();
+    let mut piece_keys: Vec<String> = PREDEFINED
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .filter(|n| n != "king")
+        .collect();
+    piece_keys.extend((1..=25).map(|n| format!("customPiece{n}")));
+    piece_keys.push("king".into());
+    for key in &piece_keys {
+        let Some(setting) = config.get(key) else {
+            continue;
+        };
+        let value = setting.value.trim().to_string();
+        let mut chars = value.chars();
+        let Some(letter) = chars.next() else {
+            continue;
+        };
+        if letter == '-' {
+            continue;
+        }
+        if !letter.is_ascii_alphabetic() {
+            r.error(key, format!("'{letter}' is not a letter for the piece"));
+            continue;
+        }
+        let custom = key.starts_with("customPiece");
+        let betza = match (chars.next(), custom, key.as_str()) {
+            (Some(':'), _, _) => chars.as_str().trim().to_string(),
+            (None, true, _) => {
+                r.error(
+                    key,
+                    "a custom piece needs its moves: customPieceN = x:Betza".into(),
+                );
+                continue;
+            }
+            (None, false, k) => PREDEFINED
+                .iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, b)| b.to_string())
+                .unwrap_or_default(),
+            (Some(c), _, _) => {
+                r.error(
+                    key,
+                    format!("'{c}' after the letter: write a letter, or letter:Betza"),
+                );
+                continue;
+            }
+        };
+        if !custom && key != "king" && value.len() > 1 {
+            r.error(
+                key,
+                "a predefined piece takes only its letter; its moves are fixed".into(),
+            );
+            continue;
+        }
+        let upper = letter.to_ascii_uppercase();
+        if let Some(other) = slots.iter().find(|s| s.letter == upper) {
+            let other = other.name.clone();
+            r.error(key, format!("the letter '{letter}' is {other}'s already"));
+            continue;
+        }
+        slots.push(Slot {
+            name: key.clone(),
+            letter: upper,
+            betza,
+            line: setting.line,
+        });
+    }
+    if slots.is_empty() {
+        r.errors.push(DefError {
+            file: file.to_string(),
+            line,
+            message: format!(
+                "[{name}] defines no piece: name them (pawn = p, customPiece1 = a:NB, king = k)"
+            ),
+        });
+    }
+    let mut pieces = Vec::new();
+    for slot in &slots {
+        match piece::moves_of(&slot.betza) {
+            Ok(moves) => {
+                let compiled = [
+                    piece::compile(&moves, 0, files, ranks),
+                    piece::compile(&moves, 1, files, ranks),
+                ];
+                pieces.push(PieceDef {
+                    letter: slot.letter,
+                    name: slot.name.clone(),
+                    betza: slot.betza.clone(),
+                    moves,
+                    compiled,
+                    value: (None, None),
+                });
+            }
+            Err(e) => r.errors.push(DefError {
+                file: file.to_string(),
+                line: slot.line,
+                message: format!("[{name}] {}: {e}", slot.name),
+            }),
+        }
+    }
+    for (phase, key) in ["pieceValueMg", "pieceValueEg"].into_iter().enumerate() {
+        let Some(v) = r.get(key).map(str::to_string) else {
+            continue;
+        };
+        for item in v.split_whitespace() {
+            let parsed = item.split_once(':').and_then(|(l, n)| {
+                let c = l.chars().next()?.to_ascii_uppercase();
+                let t = slots.iter().position(|s| l.len() == 1 && s.letter == c)?;
+                Some((t, n.parse::<i32>().ok()?))
+            });
+            match parsed {
+                Some((t, n)) if t < pieces.len() => {
+                    if phase == 0 {
+                        pieces[t].value.0 = Some(n);
+                    } else {
+                        pieces[t].value.1 = Some(n);
+                    }
+                }
+                _ => r.error(
+                    key,
+                    format!("'{item}' is not letter:value of a piece of this game"),
+                ),
+            }
+        }
+    }
+    let pawn = slots.iter().position(|s| s.name == "pawn");
+    let king = slots.iter().position(|s| s.name == "king");
+    let pawn_set = pawn.map_or(0, |p| 1u64 << p);
+    let rank_bb =
+        |rank: i32| -> Board { (0..WIDTH).map(|f| (rank * WIDTH + f) as usize).collect() };
+    // Regions that do not follow the board's size, as in Fairy-Stockfish.
+    let mut promotion_region = [rank_bb(7), rank_bb(0)];
+    if r.get("promotionRank").is_some() {
+        let rank = r.rank_of("promotionRank", 7);
+        // The ranks from `rank` on, from each side's own side.
+        promotion_region = [
+            (rank..WIDTH).map(rank_bb).fold(Board::EMPTY, |a, b| a | b),
+            (0..ranks - rank)
+                .map(rank_bb)
+                .fold(Board::EMPTY, |a, b| a | b),
+        ];
+    }
+    promotion_region[0] = r.region("promotionRegionWhite", promotion_region[0]);
+    promotion_region[1] = r.region("promotionRegionBlack", promotion_region[1]);
+    let (pawn_types, _) = r.piece_set("pawnTypes", &slots, pawn_set);
+    let mut en_passant_types = [pawn_types; 2];
+    let both = r.piece_set("promotionPawnTypes", &slots, pawn_types).0;
+    let mut promotion_pawn_types = [both; 2];
+    promotion_pawn_types[0] = r
+        .piece_set("promotionPawnTypesWhite", &slots, promotion_pawn_types[0])
+        .0;
+    promotion_pawn_types[1] = r
+        .piece_set("promotionPawnTypesBlack", &slots, promotion_pawn_types[1])
+        .0;
+    // A section without a parent promotes to nothing unless it says so
+    // (Fairy-Stockfish's template clears the set with its pieces).
+    let (promotions, _) = r.piece_set("promotionPieceTypes", &slots, 0);
+    let promotion_piece_types = [
+        r.piece_set("promotionPieceTypesWhite", &slots, promotions)
+            .0,
+        r.piece_set("promotionPieceTypesBlack", &slots, promotions)
+            .0,
+    ];
+    // A second royal king is beyond the rules (Fairy-Stockfish assumes one).
+    if let Some(k) =
+        king.filter(|&k| (promotion_piece_types[0] | promotion_piece_types[1]) & (1 << k) != 0)
+    {
+        let key = [
+            "promotionPieceTypes",
+            "promotionPieceTypesWhite",
+            "promotionPieceTypesBlack",
+        ]
+        .into_iter()
+        .filter(|k| r.get(k).is_some())
+        .max_by_key(|k| r.config.get(*k).map_or(0, |s| s.line))
+        .unwrap_or("promotionPieceTypes");
+        r.error(
+            key,
+            format!(
+                "a pawn cannot promote to the royal king '{}': take its letter out",
+                slots[k].letter.to_ascii_lowercase()
+            ),
+        );
+    }
+    let mut promotion_limit = vec![0u32; slots.len()];
+    if let Some(v) = r.get("promotionLimit").map(str::to_string) {
+        for item in v.split_whitespace() {
+            let parsed = item.split_once(':').and_then(|(l, n)| {
+                let c = l.chars().next()?.to_ascii_uppercase();
+                Some((
+                    slots.iter().position(|s| s.letter == c)?,
+                    n.parse::<u32>().ok()?,
+                ))
+            });
+            match parsed {
+                Some((t, n)) => promotion_limit[t] = n,
+                None => r.error(
+                    "promotionLimit",
+                    format!("'{item}' is not letter:count of a piece"),
+                ),
+            }
+        }
+    }
+    let mandatory_pawn_promotion = r.bool("mandatoryPawnPromotion", true);
+    let double_step = r.bool("doubleStep", true);
+    let double_step_region = [
+        r.region("doubleStepRegionWhite", rank_bb(1)),
+        r.region("doubleStepRegionBlack", rank_bb(6)),
+    ];
+    let triple_step_region = [
+        r.region("tripleStepRegionWhite", Board::EMPTY),
+        r.region("tripleStepRegionBlack", Board::EMPTY),
+    ];
+    let all_squares = Board::FULL;
+    let ep_both = r.region("enPassantRegion", all_squares);
+    let en_passant_region = [
+        r.region("enPassantRegionWhite", ep_both),
+        r.region("enPassantRegionBlack", ep_both),
+    ];
+    // A custom piece whose Betza marks en passant (`e`) takes en passant.
+    for (t, s) in slots.iter().enumerate() {
+        if s.name.starts_with("customPiece") && s.betza.contains('e') {
+            en_passant_types[0] |= 1 << t;
+            en_passant_types[1] |= 1 << t;
+        }
+    }
+    let ep = r.piece_set("enPassantTypes", &slots, en_passant_types[0]).0;
+    en_passant_types = [ep; 2];
+    en_passant_types[0] = r
+        .piece_set("enPassantTypesWhite", &slots, en_passant_types[0])
+        .0;
+    en_passant_types[1] = r
+        .piece_set("enPassantTypesBlack", &slots, en_passant_types[1])
+        .0;
+    let castling = r.bool("castling", true);
+    let castling_kingside_file = r.file_of("castlingKingsideFile", 6);
+    let castling_queenside_file = r.file_of("castlingQueensideFile", 2);
+    let castling_rank = r.rank_of("castlingRank", 0);
+    let castling_king_file = r.file_of("castlingKingFile", 4);
+    let rook_set = slots
+        .iter()
+        .position(|s| s.name == "rook")
+        .map_or(0, |t| 1u64 << t);
+    let (rooks, _) = r.piece_set("castlingRookPieces", &slots, rook_set);
+    let castling_rook_pieces = [
+        r.piece_set("castlingRookPiecesWhite", &slots, rooks).0,
+        r.piece_set("castlingRookPiecesBlack", &slots, rooks).0,
+    ];
+    let castling_rook_kingside_file = r.file_of("castlingRookKingsideFile", files - 1);
+    let castling_rook_queenside_file = r.file_of("castlingRookQueensideFile", 0);
+    let checking = r.bool("checking", true);
+    let stalemate_value = r.value("stalemateValue", Value::Draw);
+    let checkmate_value = r.value("checkmateValue", Value::Loss);
+    let immobility_illegal = r.bool("immobilityIllegal", false);
+    let extinction_value = r.value("extinctionValue", Value::None);
+    let (extinction_piece_types, extinction_all) = r.piece_set("extinctionPieceTypes", &slots, 0);
+    let extinction_piece_count = r.int("extinctionPieceCount", 0);
+    let extinction_opponent_piece_count = r.int("extinctionOpponentPieceCount", 0);
+    let extinction_claim = r.bool("extinctionClaim", false);
+    let flag_of = |r: &mut Reader, key: &str, default: Option<usize>| -> Option<usize> {
+        match r.get(key).map(str::to_string) {
+            None => default,
+            Some(v) if v.trim() == "*" => None,
+            Some(v) => {
+                let c = v.trim().chars().next().unwrap_or(' ').to_ascii_uppercase();
+                match slots.iter().position(|s| s.letter == c) {
+                    Some(t) => Some(t),
+                    None => {
+                        r.error(key, format!("'{v}' is no piece of this game"));
+                        default
+                    }
+                }
+            }
+        }
+    };
+    let both_flag = flag_of(&mut r, "flagPiece", None);
+    let flag_piece = [
+        flag_of(&mut r, "flagPieceWhite", both_flag),
+        flag_of(&mut r, "flagPieceBlack", both_flag),
+    ];
+    let mut flag_region = [
+        r.region("whiteFlag", Board::EMPTY),
+        r.region("blackFlag", Board::EMPTY),
+    ];
+    let both_region = r.region("flagRegion", Board::EMPTY);
+    if r.get("flagRegion").is_some() {
+        flag_region = [both_region; 2];
+    }
+    flag_region[0] = r.region("flagRegionWhite", flag_region[0]);
+    flag_region[1] = r.region("flagRegionBlack", flag_region[1]);
+    let flag_move = r.bool("flagMove", false);
+    let nmt = r.piece_set("nMoveRuleTypes", &slots, pawn_types).0;
+    let n_move_rule_types = [nmt; 2];
+    let n_move_rule = r.int("nMoveRule", 50);
+    let n_fold_rule = r.int("nFoldRule", 3);
+    let n_fold_value = r.value("nFoldValue", Value::Draw);
+    let counting = match r.get("countingRule") {
+        None | Some("none") => Counting::None,
+        Some("makruk") => Counting::Makruk,
+        Some(v) => {
+            let v = v.to_string();
+            r.error(
+                "countingRule",
+                format!("'{v}' is not supported (makruk or none)"),
+            );
+            Counting::None
+        }
+    };
+    for key in [
+        "pieceToCharTable",
+        "variantTemplate",
+        "pocketSize",
+        "chess960",
+    ] {
+        // Accepted: they tell XBoard how to draw, or set what this reader
+        // does anyway.
+        if key == "chess960" && r.get(key) == Some("true") {
+            r.error(
+                key,
+                "Chess960 castling is not supported for defined games".into(),
+            );
+        }
+    }
+    if r.get("pocketSize").is_some_and(|v| v.trim() != "0") {
+        r.error("pocketSize", "drops (a pocket) are not supported".into());
+    }
+    let start_fen = r
+        .get("startFen")
+        .unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+        .to_string();
+    if !(1..=WIDTH).contains(&files) || !(1..=WIDTH).contains(&ranks) {
+        r.error(
+            "maxFile",
+            format!("a board of {files}x{ranks}: at most 16x16"),
+        );
+    }
+    if !r.errors.is_empty() {
+        return Err(r.errors);
+    }
+    let mut board_mask = Board::EMPTY;
+    for rank in 0..ranks {
+        for f in 0..files {
+            board_mask.set((rank * WIDTH + f) as usize);
+        }
+    }
+    let mut spec = GameSpec::new(
+        name,
+        name,
+        &start_fen,
+        SquareNames::single(files as usize, ranks as usize),
+    );
+    let mut shape = BoardShape::plain(files as usize, ranks as usize);
+    shape.holes = true;
+    spec.boards = vec![board(shape, "")];
+    spec.pieces = pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| PieceSpec {
+            letter: p.letter,
+            name: display_name(&p.name, p.letter),
+            betza: Some(p.betza.clone()),
+            figure: Figure::Shape((i % 16) as u8),
+            royal: Some(i) == king,
+        })
+        .collect();
+    spec.bench_fens = vec![start_fen.clone()];
+    let mut def = GameDef {
+        spec,
+        files,
+        ranks,
+        board: board_mask,
+        pieces,
+        king,
+        promotion_pawn_types,
+        promotion_region,
+        promotion_piece_types,
+        promotion_limit,
+        mandatory_pawn_promotion,
+        double_step,
+        double_step_region,
+        triple_step_region,
+        en_passant_region,
+        en_passant_types,
+        pawn,
+        castling,
+        castling_kingside_file,
+        castling_queenside_file,
+        castling_king_file,
+        castling_rank,
+        castling_rook_pieces,
+        castling_rook_kingside_file,
+        castling_rook_queenside_file,
+        checking,
+        stalemate_value,
+        checkmate_value,
+        immobility_illegal,
+        extinction_value,
+        extinction_piece_types,
+        extinction_all,
+        extinction_piece_count,
+        extinction_opponent_piece_count,
+        extinction_claim,
+        flag_piece,
+        flag_region,
+        flag_move,
+        n_move_rule,
+        n_fold_rule,
+        n_fold_value,
+        n_move_rule_types,
+        counting,
+        section_line: line,
+        start_fen_line: config.get("startFen").map_or(line, |s| s.line),
+        start_fen,
+        values: Vec::new(),
+        tables: Vec::new(),
+    };
+    def.values = super::eval::values(&def);
+    def.tables = super::eval::tables(&def, &def.values);
+    // The standard figures where the piece is one (a drawing's choice).
+    for (i, p) in def.spec.pieces.iter_mut().enumerate() {
+        p.figure = match def.pieces[i].name.as_str() {
+            "king" => Figure::King,
+            "queen" => Figure::Queen,
+            "rook" => Figure::Rook,
+            "bishop" => Figure::Bishop,
+            "knight" => Figure::Knight,
+            "pawn" => Figure::Pawn,
+            _ => p.figure,
+        };
+    }
+    def.spec.numbering = Side::White;
+    Ok(def)
+}
+
+/// A piece's name for players: the predefined name in words, a custom
+/// piece by its letter.
+fn display_name(key: &str, letter: char) -> String {
+    if key.starts_with("customPiece") {
+        return format!("Piece {letter}");
+    }
+    // fersAlfil -> Fers alfil
+    let mut out = String::new();
+    for (i, c) in key.chars().enumerate() {
+        if i == 0 {
+            out.push(c.to_ascii_uppercase());
+        } else if c.is_ascii_uppercase() {
+            out.push(' ');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

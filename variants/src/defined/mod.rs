@@ -1,0 +1,225 @@
+//! Games defined in a `variants.ini` file (Fairy-Stockfish's format; rules
+//! in `docs/rules/defined-games.md`): read ([`ini`]), checked and compiled
+//! ([`def`], [`betza`], [`piece`]) into a [`GameDef`] that one generic
+//! game type, [`Defined`], plays on boards up to 16x16 with holes.
+//!
+//! A loaded game lives for the rest of the run (a `&'static GameDef`, as
+//! the positions of the built-in games need no pointer at all): loading the
+//! same text twice gives the same games.
+
+pub mod betza;
+pub mod builtin;
+pub mod def;
+mod eval;
+pub mod ini;
+pub mod movegen;
+mod notation;
+pub mod piece;
+pub mod position;
+mod rules;
+#[cfg(test)]
+mod tests;
+
+pub use def::GameDef;
+pub use ini::DefError;
+pub use position::{Move, Position};
+
+use crate::{
+    Fen, FenError, GamePosition, MoveError, MoveList, OnePlyNotation, Outcome, PlyKind, Rules,
+    SearchHints, Side,
+};
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
+/// A game defined in a file.
+#[derive(Clone, Copy, Debug)]
+pub struct Defined(pub &'static GameDef);
+
+/// Reads every game of a `variants.ini` text (`file` names it in errors):
+/// the games that are whole, and every error found, each with its file
+/// and line. A game with an error is not among the games.
+pub fn load(text: &str, file: &str) -> (Vec<&'static GameDef>, Vec<DefError>) {
+    type Loaded = (Vec<&'static GameDef>, Vec<DefError>);
+    static CACHE: LazyLock<Mutex<HashMap<(String, String), Loaded>>> =
+        LazyLock::new(|| Mutex::new(HashMap::new()));
+    let key = (text.to_string(), file.to_string());
+    if let Some(hit) = CACHE.lock().map(|c| c.get(&key).cloned()).ok().flatten() {
+        return hit;
+    }
+    let sections = match ini::read(text, file) {
+        Ok(s) => s,
+        Err(errors) => return (Vec::new(), errors),
+    };
+    let (defs, mut errors) = def::compile_all(&sections, file, &builtin::sections);
+    let mut games = Vec::new();
+    for d in defs {
+        // The start position must read: its errors are the file's.
+        let leaked: &'static GameDef = Box::leak(Box::new(d));
+        match Position::from_fen(leaked, &leaked.start_fen) {
+            Ok(_) => games.push(leaked),
+            Err(e) => errors.push(DefError {
+                file: file.to_string(),
+                line: leaked.start_fen_line,
+                message: format!("[{}] startFen: {}", leaked.spec.id, e.message()),
+            }),
+        }
+    }
+    errors.sort_by_key(|e| e.line);
+    let loaded = (games, errors);
+    if let Ok(mut c) = CACHE.lock() {
+        c.insert(key, loaded.clone());
+    }
+    loaded
+}
+
+/// Whether the game ends before any move is looked at (extinction, a flag
+/// reached): Fairy-Stockfish's immediate game end, where no move is legal.
+pub fn immediate_end(pos: &Position) -> Option<Outcome> {
+    rules::immediate_end(pos)
+}
+
+impl GamePosition for Position {
+    type Move = Move;
+
+    #[inline]
+    fn side(&self) -> Side {
+        self.side
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn make(&self, mv: Move) -> Position {
+        movegen::make(self, mv)
+    }
+
+    fn in_check(&self) -> bool {
+        movegen::in_check(self)
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    fn to_fen(&self) -> String {
+        Position::to_fen(self)
+    }
+}
+
+impl Rules for Defined {
+    type Position = Position;
+
+    type Move = Move;
+
+    fn spec(&self) -> &crate::GameSpec {
+        &self.0.spec
+    }
+
+    fn generate(pos: &Position, moves: &mut MoveList<Move>) {
+        if rules::immediate_end(pos).is_none() {
+            movegen::legal(pos, moves);
+        }
+    }
+
+    fn move_rule_reached(pos: &Position) -> bool {
+        let n = pos.def.n_move_rule;
+        n > 0 && pos.halfmove >= 2 * n
+    }
+
+    fn rule_outcome(pos: &Position) -> Option<Outcome> {
+        rules::outcome(pos)
+    }
+
+    fn repetition_outcome(pos: &Position, count: usize) -> Option<Outcome> {
+        rules::repetition(pos, count)
+    }
+}
+
+impl Fen for Defined {
+    fn read_fen(&self, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(self.0, fen)
+    }
+}
+
+impl OnePlyNotation for Defined {
+    fn parse_ply(pos: &Position, token: &str) -> Result<Move, MoveError> {
+        notation::parse_token(pos, token)
+    }
+
+    fn ply_to_token(pos: &Position, mv: Move) -> String {
+        notation::to_token(pos, mv)
+    }
+
+    fn ply_to_san(pos: &Position, mv: Move) -> String {
+        notation::to_san(pos, mv)
+    }
+
+    fn parse_ply_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
+        notation::parse_san(pos, text)
+    }
+
+    fn xboard_definition(&self) -> Vec<String> {
+        builtin::xboard_definition(self.0)
+    }
+}
+
+impl SearchHints for Defined {
+    fn evaluate(pos: &Position) -> i32 {
+        eval::evaluate(pos)
+    }
+
+    fn ply_kind(pos: &Position, mv: Move) -> PlyKind {
+        if mv.kind() == position::Kind::Promotion || notation::is_capture(pos, mv) {
+            PlyKind::Tactical
+        } else {
+            PlyKind::Quiet
+        }
+    }
+
+    fn mvv_lva(pos: &Position, mv: Move) -> i32 {
+        let values = &pos.def.values;
+        let victim = match mv.kind() {
+            position::Kind::EnPassant => pos.def.pawn.map_or(100, |p| values[p]),
+            position::Kind::Castling => 0,
+            _ => pos
+                .piece(mv.to())
+                .filter(|&(side, _)| side != pos.side.index())
+                .map_or(0, |(_, t)| values[t]),
+        };
+        let promo = if mv.kind() == position::Kind::Promotion {
+            values[mv.promo()]
+        } else {
+            0
+        };
+        let attacker = pos.piece(mv.from()).map_or(0, |(_, t)| values[t] / 10);
+        victim * 8 + promo - attacker
+    }
+
+    fn null_move(pos: &Position) -> Option<Position> {
+        // Passing is unsound where zugzwang is likely: in check, with only
+        // pawns and a king, or in games without checks (where a king may
+        // be taken and a pass can hang it).
+        let def = pos.def;
+        let us = pos.side.index();
+        if !def.checking || movegen::in_check(pos) {
+            return None;
+        }
+        let pawns = def.promotion_pawn_types[us];
+        let pieces = (0..def.pieces.len())
+            .filter(|&t| pawns & (1 << t) == 0 && Some(t) != def.king)
+            .any(|t| pos.pieces(us, t).any());
+        if !pieces {
+            return None;
+        }
+        let mut p = pos.clone();
+        p.set_ep(piece::Board::EMPTY);
+        p.flip_side();
+        Some(p)
+    }
+}

@@ -1,0 +1,365 @@
+//! Moves of a defined game: each piece's reach from its Betza (masked as
+//! Fairy-Stockfish masks it), the pawns' steps, promotions, en passant and
+//! castling; the attacks that check needs; the position after a move.
+
+use super::betza::{CAPTURE, QUIET};
+use super::def::GameDef;
+use super::piece::{ride_reach, Board, WIDTH};
+use super::position::{Kind, Move, Position};
+use crate::MoveList;
+
+/// The squares piece type `t` of `side` on `s` reaches, for `modality`,
+/// from its initial moves (`initial`) or its others, with the pieces and
+/// holes of `pos` in the way; on the board, never on a hole.
+#[inline]
+pub fn reach(
+    pos: &Position,
+    side: usize,
+    t: usize,
+    s: usize,
+    initial: usize,
+    modality: usize,
+) -> Board {
+    let def = pos.def;
+    let c = &def.pieces[t].compiled[side];
+    let mut b = c.leap[initial][modality][s];
+    let rides = c.rides[initial][modality];
+    if rides != 0 {
+        let blockers = pos.occupied() | pos.holes;
+        b |= ride_reach(rides, s, side, &blockers, &pos.holes, def.files, def.ranks);
+    }
+    b & c.pseudo[initial][modality][s] & def.board & !pos.holes
+}
+
+/// Whether `side` attacks `s` (a capture of a piece standing there).
+pub fn attacked(pos: &Position, s: usize, side: usize) -> bool {
+    pos.by_side[side].iter().any(|from| {
+        let (_, t) = pos.piece(from).expect("a piece of the side");
+        reach(pos, side, t, from, 0, CAPTURE).has(s)
+    })
+}
+
+/// Whether the side to move's king is attacked (in check).
+pub fn in_check(pos: &Position) -> bool {
+    let us = pos.side.index();
+    pos.king(us).is_some_and(|k| attacked(pos, k, 1 - us))
+}
+
+fn is(set: u64, t: usize) -> bool {
+    set & (1 << t) != 0
+}
+
+/// One square forward for `side`.
+fn forward(side: usize) -> i32 {
+    if side == 0 {
+        WIDTH
+    } else {
+        -WIDTH
+    }
+}
+
+/// Appends the moves of the side to move, before the king's safety is
+/// looked at.
+pub fn pseudo_legal(pos: &Position, out: &mut MoveList<Move>) {
+    let def = pos.def;
+    let us = pos.side.index();
+    let them = 1 - us;
+    let occupied = pos.occupied();
+    let empty = def.board & !occupied & !pos.holes;
+    for from in pos.by_side[us].iter() {
+        let (_, t) = pos.piece(from).expect("a piece of the side");
+        let captures = reach(pos, us, t, from, 0, CAPTURE) & pos.by_side[them];
+        let mut quiets = if Some(t) == def.pawn {
+            pawn_pushes(pos, us, from, empty)
+        } else {
+            reach(pos, us, t, from, 0, QUIET) & empty
+        };
+        if Some(t) != def.pawn && def.double_step_region[us].has(from) {
+            quiets |= reach(pos, us, t, from, 1, QUIET) & empty;
+        }
+        let targets = captures | quiets;
+        let promotes = is(def.promotion_pawn_types[us], t);
+        let zone = if promotes {
+            def.promotion_region[us]
+        } else {
+            Board::EMPTY
+        };
+        for to in targets.iter() {
+            if zone.has(to) {
+                for p in 0..def.pieces.len() {
+                    if !is(def.promotion_piece_types[us], p) {
+                        continue;
+                    }
+                    let limit = def.promotion_limit[p];
+                    if limit > 0 && pos.pieces(us, p).count() >= limit {
+                        continue;
+                    }
+                    out.push(Move::new(from, to, Kind::Promotion, p));
+                }
+                if def.mandatory_pawn_promotion {
+                    continue;
+                }
+            }
+            out.push(Move::new(from, to, Kind::Normal, 0));
+        }
+        if is(def.en_passant_types[us], t) && pos.ep.any() {
+            let ep = reach(pos, us, t, from, 0, CAPTURE) & !quiets & pos.ep & empty;
+            for to in ep.iter() {
+                out.push(Move::new(from, to, Kind::EnPassant, 0));
+            }
+        }
+    }
+    castlings(pos, us, out);
+}
+
+/// The predefined pawn's pushes: one step, two (three) from its regions
+/// over empty squares.
+fn pawn_pushes(pos: &Position, us: usize, from: usize, empty: Board) -> Board {
+    let def = pos.def;
+    let mut out = Board::EMPTY;
+    let step = |s: usize| -> Option<usize> {
+        let to = s as i32 + forward(us);
+        (0..256)
+            .contains(&to)
+            .then_some(to as usize)
+            .filter(|&t| def.board.has(t))
+    };
+    let Some(one) = step(from).filter(|&s| empty.has(s)) else {
+        return out;
+    };
+    out.set(one);
+    if !def.double_step {
+        return out;
+    }
+    let double = def.double_step_region[us].has(from);
+    let triple = def.triple_step_region[us].has(from);
+    if double || triple {
+        if let Some(two) = step(one).filter(|&s| empty.has(s)) {
+            if double {
+                out.set(two);
+            }
+            if triple {
+                if let Some(three) = step(two).filter(|&s| empty.has(s)) {
+                    out.set(three);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn castlings(pos: &Position, us: usize, out: &mut MoveList<Move>) {
+    let def = pos.def;
+    if !def.castling {
+        return;
+    }
+    let Some(king) = pos.king(us) else {
+        return;
+    };
+    let rank = pos.castling_rank(us);
+    for wing in 0..2 {
+        let Some(rook) = pos.castling[us][wing] else {
+            continue;
+        };
+        let rook = rook as usize;
+        let kfile = if wing == 0 {
+            def.castling_kingside_file
+        } else {
+            def.castling_queenside_file
+        };
+        let Some(kto) = def.square(kfile, rank) else {
+            continue;
+        };
+        let rto = if wing == 0 { kto - 1 } else { kto + 1 };
+        // Every square either piece crosses or lands on is empty but for
+        // the two of them.
+        let span = |a: usize, b: usize| (a.min(b)..=a.max(b)).collect::<Vec<_>>();
+        let clear = span(king, kto)
+            .into_iter()
+            .chain(span(rook, rto))
+            .all(|s| s == king || s == rook || (pos.board[s] == 0 && !pos.holes.has(s)));
+        if !clear {
+            continue;
+        }
+        // The king may not castle out of, through or into an attack.
+        if span(king, kto)
+            .into_iter()
+            .any(|s| attacked(pos, s, 1 - us))
+        {
+            continue;
+        }
+        out.push(Move::new(king, kto, Kind::Castling, wing));
+    }
+}
+
+/// Appends the legal moves of the side to move.
+pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
+    let mut all = MoveList::new();
+    pseudo_legal(pos, &mut all);
+    let us = pos.side.index();
+    for &m in all.iter() {
+        let child = make(pos, m);
+        // The king is royal in every game (as in Fairy-Stockfish, even where
+        // `checking = false`): no move may leave it attacked.
+        if child.king(us).is_some_and(|k| attacked(&child, k, 1 - us)) {
+            continue;
+        }
+        // `immobilityIllegal`: a plain move may not leave its piece where
+        // it has no quiet move on an empty board (Fairy-Stockfish's test:
+        // a promotion, castling or en passant is never caught by it).
+        if pos.def.immobility_illegal && m.kind() == Kind::Normal {
+            let (_, t) = pos.piece(m.from()).expect("a move's piece");
+            let quiet = &pos.def.pieces[t].compiled[us].pseudo[0][QUIET][m.to()];
+            if quiet.and_not(pos.holes).is_empty() {
+                continue;
+            }
+        }
+        // `checking = false` forbids giving check instead.
+        if !pos.def.checking && child.king(1 - us).is_some_and(|k| attacked(&child, k, us)) {
+            continue;
+        }
+        out.push(m);
+    }
+}
+
+/// The position after `m`.
+pub fn make(pos: &Position, m: Move) -> Position {
+    let def: &GameDef = pos.def;
+    let mut p = pos.clone();
+    let us = pos.side.index();
+    let them = 1 - us;
+    let (from, to) = (m.from(), m.to());
+    let (_, t) = pos.piece(from).expect("a move's piece");
+    let mut captured = false;
+    let mut new_ep = Board::EMPTY;
+    match m.kind() {
+        Kind::Castling => {
+            let wing = m.promo();
+            let rook = pos.castling[us][wing].map_or(from, |r| r as usize);
+            let rto = if wing == 0 { to - 1 } else { to + 1 };
+            let king = p.remove(from).expect("the king");
+            let rk = p.remove(rook).expect("the rook");
+            p.put(to, us, king.1);
+            p.put(rto, us, rk.1);
+        }
+        Kind::EnPassant => {
+            let victim = capture_square(pos, to);
+            if let Some(v) = victim {
+                p.remove(v);
+            }
+            p.remove(from);
+            p.put(to, us, t);
+            captured = true;
+        }
+        Kind::Normal | Kind::Promotion => {
+            if p.remove(to).is_some() {
+                captured = true;
+            }
+            p.remove(from);
+            let now = if m.kind() == Kind::Promotion {
+                m.promo()
+            } else {
+                t
+            };
+            p.put(to, us, now);
+            // A double step of the pawn: en passant behind it.
+            let dist = (to as i32 - from as i32).abs();
+            if Some(t) == def.pawn
+                && m.kind() == Kind::Normal
+                && (dist == 2 * WIDTH || dist == 3 * WIDTH)
+            {
+                let back = -forward(us);
+                for n in 1..dist / WIDTH {
+                    let s = (to as i32 + back * n) as usize;
+                    let takers = (0..def.pieces.len())
+                        .filter(|&x| is(def.en_passant_types[them], x))
+                        .fold(0u64, |a, x| a | 1 << x);
+                    let pawn_can = pawn_attackers(pos, s, them);
+                    let others = takers & !def.pawn.map_or(0, |p| 1u64 << p) != 0;
+                    if def.en_passant_region[them].has(s) && (pawn_can || others) {
+                        new_ep.set(s);
+                    }
+                }
+            } else if Some(t) != def.pawn && m.kind() == Kind::Normal {
+                // An initial-only move of another piece leaves en passant
+                // squares on the squares between.
+                let c = &def.pieces[t].compiled[us];
+                let initial_only = c.pseudo[1][QUIET][from] & !c.pseudo[0][QUIET][from];
+                if initial_only.has(to) {
+                    new_ep = between(from, to) & def.en_passant_region[them];
+                }
+            }
+        }
+    }
+    // Castling rights go with a king or rook that leaves or is taken.
+    for side in 0..2 {
+        for wing in 0..2 {
+            if let Some(r) = p.castling[side][wing] {
+                let r = r as usize;
+                let king_moved = Some(from) == pos.king(side) || Some(to) == pos.king(side);
+                if r == from || r == to || king_moved {
+                    p.set_castling(side, wing, None);
+                }
+            }
+        }
+    }
+    p.set_ep(new_ep);
+    let resets = captured || is(def.n_move_rule_types[us], t);
+    p.halfmove = if resets { 0 } else { pos.halfmove + 1 };
+    if us == 1 {
+        p.fullmove += 1;
+    }
+    p.flip_side();
+    p
+}
+
+/// Whether a pawn of `side` attacks `s` (the predefined pawn's captures).
+fn pawn_attackers(pos: &Position, s: usize, side: usize) -> bool {
+    let Some(pawn) = pos.def.pawn else {
+        return false;
+    };
+    pos.pieces(side, pawn)
+        .iter()
+        .any(|from| reach(pos, side, pawn, from, 0, CAPTURE).has(s))
+}
+
+/// The squares strictly between two squares on a line.
+fn between(a: usize, b: usize) -> Board {
+    let (fa, ra) = (a as i32 % WIDTH, a as i32 / WIDTH);
+    let (fb, rb) = (b as i32 % WIDTH, b as i32 / WIDTH);
+    let (df, dr) = (fb - fa, rb - ra);
+    let steps = df.abs().max(dr.abs());
+    let mut out = Board::EMPTY;
+    if steps == 0 || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+        return out;
+    }
+    for n in 1..steps {
+        out.set(((ra + dr.signum() * n) * WIDTH + fa + df.signum() * n) as usize);
+    }
+    out
+}
+
+/// Where an en passant capture onto `to` takes: an en passant square a
+/// piece stands on (the frontmost), else the nearest enemy piece behind
+/// `to` on its file.
+fn capture_square(pos: &Position, to: usize) -> Option<usize> {
+    let us = pos.side.index();
+    let marked = pos.ep & pos.occupied();
+    if marked.any() {
+        let squares: Vec<usize> = marked.iter().collect();
+        return if us == 0 {
+            squares.first().copied()
+        } else {
+            squares.last().copied()
+        };
+    }
+    let back = -forward(us);
+    let mut s = to as i32 + back;
+    while (0..256).contains(&s) && pos.def.board.has(s as usize) {
+        if pos.by_side[1 - us].has(s as usize) {
+            return Some(s as usize);
+        }
+        s += back;
+    }
+    None
+}

@@ -1,0 +1,178 @@
+//! How moves of a defined game are written: UCI tokens as Fairy-Stockfish
+//! writes them (`e2e4`, `a10a11`, `e7e8q`; castling as the king's move,
+//! `e1g1`) and SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`, `+`, `#`).
+
+use super::movegen;
+use super::piece::WIDTH;
+use super::position::{square_name, Kind, Move, Position};
+use crate::{MoveError, MoveList};
+
+/// The UCI token of a move.
+pub fn to_token(pos: &Position, m: Move) -> String {
+    let mut out = square_name(m.from());
+    out.push_str(&square_name(m.to()));
+    if m.kind() == Kind::Promotion {
+        out.push(pos.def.pieces[m.promo()].letter.to_ascii_lowercase());
+    }
+    out
+}
+
+/// Reads a square name (`a1` .. `p16`) at the start of `text`: the square
+/// and the rest of the text.
+fn read_square<'a>(pos: &Position, text: &'a str) -> Option<(usize, &'a str)> {
+    let bytes = text.as_bytes();
+    let file = (*bytes.first()? as char).to_ascii_lowercase();
+    if !file.is_ascii_lowercase() {
+        return None;
+    }
+    let digits = text[1..].chars().take_while(char::is_ascii_digit).count();
+    let rank: i32 = text[1..1 + digits].parse().ok()?;
+    let s = pos.def.square(file as i32 - 'a' as i32, rank - 1)?;
+    Some((s, &text[1 + digits..]))
+}
+
+/// The legal moves.
+fn legal(pos: &Position) -> MoveList<Move> {
+    let mut list = MoveList::new();
+    movegen::legal(pos, &mut list);
+    list
+}
+
+/// Reads a UCI token: the legal move it names.
+pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
+    let t = token.trim();
+    let parsed = read_square(pos, t).and_then(|(from, rest)| {
+        let (to, rest) = read_square(pos, rest)?;
+        let promo = match rest {
+            "" => None,
+            _ if rest.len() == 1 => Some(pos.def.type_of(rest.chars().next()?)?),
+            _ => return None,
+        };
+        Some((from, to, promo))
+    });
+    let Some((from, to, promo)) = parsed else {
+        return Err(MoveError::malformed(
+            token,
+            "expected a move like e2e4 or e7e8q (from, to, a promotion's letter)",
+        ));
+    };
+    let list = legal(pos);
+    // A move that is not castling first, where a king's step and castling
+    // would share a token.
+    let mut found = None;
+    for &m in list.iter() {
+        if m.from() != from || m.to() != to {
+            continue;
+        }
+        let p = (m.kind() == Kind::Promotion).then(|| m.promo());
+        if p != promo {
+            continue;
+        }
+        if found.is_none() || m.kind() != Kind::Castling {
+            found = Some(m);
+        }
+    }
+    found.ok_or_else(|| MoveError::illegal(token, "no legal move goes so here"))
+}
+
+/// Whether a move takes a piece.
+pub fn is_capture(pos: &Position, m: Move) -> bool {
+    m.kind() == Kind::EnPassant
+        || (m.kind() != Kind::Castling && pos.by_side[1 - pos.side.index()].has(m.to()))
+}
+
+/// The SAN of a move, with `+` or `#`.
+pub fn to_san(pos: &Position, m: Move) -> String {
+    to_san_in(pos, m, &legal(pos))
+}
+
+fn to_san_in(pos: &Position, m: Move, list: &MoveList<Move>) -> String {
+    let def = pos.def;
+    let mut out = String::new();
+    if m.kind() == Kind::Castling {
+        out.push_str(if m.promo() == 0 { "O-O" } else { "O-O-O" });
+    } else {
+        let (_, t) = pos.piece(m.from()).expect("a move's piece");
+        let pawn_like = Some(t) == def.pawn;
+        let capture = is_capture(pos, m);
+        let from = square_name(m.from());
+        if pawn_like {
+            if capture {
+                out.push_str(&from[..1]);
+            }
+        } else {
+            out.push(def.pieces[t].letter);
+            // Other pieces of the type that reach the same square.
+            let rivals: Vec<usize> = list
+                .iter()
+                .filter(|o| o.to() == m.to() && o.from() != m.from() && o.kind() != Kind::Castling)
+                .filter(|o| pos.piece(o.from()).map(|p| p.1) == Some(t))
+                .map(|o| o.from())
+                .collect();
+            if !rivals.is_empty() {
+                let file = |s: usize| s as i32 % WIDTH;
+                let rank = |s: usize| s as i32 / WIDTH;
+                if rivals.iter().all(|&r| file(r) != file(m.from())) {
+                    out.push_str(&from[..1]);
+                } else if rivals.iter().all(|&r| rank(r) != rank(m.from())) {
+                    out.push_str(&from[1..]);
+                } else {
+                    out.push_str(&from);
+                }
+            }
+        }
+        if capture {
+            out.push('x');
+        }
+        out.push_str(&square_name(m.to()));
+        if m.kind() == Kind::Promotion {
+            out.push('=');
+            out.push(def.pieces[m.promo()].letter);
+        }
+    }
+    let child = movegen::make(pos, m);
+    if movegen::in_check(&child) {
+        let mut replies = MoveList::new();
+        movegen::legal(&child, &mut replies);
+        out.push(if replies.is_empty() { '#' } else { '+' });
+    }
+    out
+}
+
+/// Reads SAN (or a UCI token): the legal move it names. Check marks and
+/// annotations are optional; `0-0` reads as `O-O`.
+pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    if let Ok(m) = parse_token(pos, text) {
+        return Ok(m);
+    }
+    let bare = |s: &str| -> String {
+        let s = s.trim().trim_end_matches(['+', '#', '!', '?']);
+        match s {
+            "0-0" => "O-O".to_string(),
+            "0-0-0" => "O-O-O".to_string(),
+            _ => s.to_string(),
+        }
+    };
+    let wanted = bare(text);
+    if wanted.is_empty() {
+        return Err(MoveError::malformed(text, "an empty move"));
+    }
+    let list = legal(pos);
+    let found: Vec<Move> = list
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let san = bare(&to_san_in(pos, m, &list));
+            // A pawn's capture may be written without the 'x' (exd5, ed5).
+            san == wanted || san.replace('x', "") == wanted.replace('x', "")
+        })
+        .collect();
+    match found.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(MoveError::illegal(text, "no legal move is written so")),
+        _ => Err(MoveError::illegal(
+            text,
+            "more than one legal move is written so",
+        )),
+    }
+}

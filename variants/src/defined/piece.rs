@@ -1,0 +1,428 @@
+//! The pieces of a defined game: the predefined ones Fairy-Stockfish names
+//! (`knight = n`) with their Betza, and what a piece's Betza becomes on a
+//! board of up to 16x16: for each square, the squares it leaps to and the
+//! squares it could reach on an empty board, and the kinds of rides that
+//! the board's pieces and holes may block.
+
+use super::betza::{self, Moves, Vector, CAPTURE, QUIET};
+use crate::Bits;
+
+/// A set of squares of the 16x16 grid (`rank * 16 + file`).
+pub type Board = Bits<4>;
+
+/// The grid's width: squares are `rank * 16 + file`.
+pub const WIDTH: i32 = 16;
+
+/// The predefined pieces, by the name a definition gives them, with their
+/// Betza (Fairy-Stockfish's list; the pawn's double step and en passant
+/// come from the rules, not the Betza).
+pub const PREDEFINED: &[(&str, &str)] = &[
+    ("pawn", "fmWfceF"),
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+    ("fers", "F"),
+    ("met", "F"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("silver", "FfW"),
+    ("khon", "FfW"),
+    ("aiwok", "RNF"),
+    ("bers", "RF"),
+    ("dragon", "RF"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("knibis", "mNcB"),
+    ("biskni", "mBcN"),
+    ("kniroo", "mNcR"),
+    ("rookni", "mRcN"),
+    ("shogiPawn", "fW"),
+    ("lance", "fR"),
+    ("shogiKnight", "fN"),
+    ("gold", "WfF"),
+    ("dragonHorse", "BW"),
+    ("clobber", "cW"),
+    ("breakthrough", "fmWfF"),
+    ("immobile", ""),
+    ("cannon", "mRcpR"),
+    ("janggiCannon", "pR"),
+    ("soldier", "fsW"),
+    ("horse", "nN"),
+    ("elephant", "nA"),
+    ("janggiElephant", "nZ"),
+    ("banner", "RcpRnN"),
+    ("wazir", "W"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+    ("king", "K"),
+];
+
+/// Kinds of rides and blockable leaps (as Fairy-Stockfish groups them):
+/// a piece's board moves are its plain leaps and the squares these kinds
+/// reach from its square, kept where its empty-board reach goes.
+pub mod ride {
+    /// Rook rides along ranks.
+    pub const ROOK_H: u16 = 1;
+    /// Rook rides along files.
+    pub const ROOK_V: u16 = 1 << 1;
+    /// Bishop rides.
+    pub const BISHOP: u16 = 1 << 2;
+    /// Nightrider rides.
+    pub const NIGHTRIDER: u16 = 1 << 3;
+    /// Cannon hops along ranks (land anywhere beyond the hurdle).
+    pub const CANNON_H: u16 = 1 << 4;
+    /// Cannon hops along files.
+    pub const CANNON_V: u16 = 1 << 5;
+    /// Cannon hops along diagonals.
+    pub const CANNON_D: u16 = 1 << 6;
+    /// Grasshopper hops along ranks (land just beyond the hurdle).
+    pub const GRASSHOPPER_H: u16 = 1 << 7;
+    /// Grasshopper hops along files.
+    pub const GRASSHOPPER_V: u16 = 1 << 8;
+    /// Grasshopper hops along diagonals.
+    pub const GRASSHOPPER_D: u16 = 1 << 9;
+    /// Lame knight leaps (the Xiangqi horse).
+    pub const HORSE: u16 = 1 << 10;
+    /// Lame alfil leaps (the Xiangqi elephant).
+    pub const ELEPHANT: u16 = 1 << 11;
+    /// Lame zebra leaps (the Janggi elephant).
+    pub const ZEBRA: u16 = 1 << 12;
+    /// Lame dabbaba leaps.
+    pub const DABBABA: u16 = 1 << 13;
+}
+
+/// A piece's moves for one side, square by square.
+#[derive(Clone, Debug, Default)]
+pub struct Compiled {
+    /// `[initial][modality][square]`: plain leaps.
+    pub leap: [[Vec<Board>; 2]; 2],
+    /// `[initial][modality][square]`: everything reachable on an empty board.
+    pub pseudo: [[Vec<Board>; 2]; 2],
+    /// `[initial][modality]`: the kinds of rides and blockable leaps.
+    pub rides: [[u16; 2]; 2],
+}
+
+fn is_rook_h(v: Vector) -> bool {
+    v.0 == 0 && v.1.abs() == 1
+}
+fn is_rook_v(v: Vector) -> bool {
+    v.1 == 0 && v.0.abs() == 1
+}
+fn is_bishop(v: Vector) -> bool {
+    v.0.abs() == 1 && v.1.abs() == 1
+}
+fn is_knight(v: Vector) -> bool {
+    (v.0.abs(), v.1.abs()) == (2, 1) || (v.0.abs(), v.1.abs()) == (1, 2)
+}
+
+/// The square `(file, rank)` of the grid, if on a board of `files` x `ranks`.
+pub fn square(file: i32, rank: i32, files: i32, ranks: i32) -> Option<usize> {
+    (file >= 0 && rank >= 0 && file < files && rank < ranks).then(|| (rank * WIDTH + file) as usize)
+}
+
+/// The step `v` from `s` for `side` (Black's vectors are White's turned
+/// half round, as Fairy-Stockfish turns them), on the board.
+pub fn step(s: usize, v: Vector, side: usize, files: i32, ranks: i32) -> Option<usize> {
+    let (dr, df) = if side == 0 { (v.0, v.1) } else { (-v.0, -v.1) };
+    let (file, rank) = ((s as i32) % WIDTH, (s as i32) / WIDTH);
+    square(file + df as i32, rank + dr as i32, files, ranks)
+}
+
+/// Compiles a piece's moves for `side` on a board of `files` x `ranks`.
+pub fn compile(moves: &Moves, side: usize, files: i32, ranks: i32) -> Compiled {
+    let mut out = Compiled::default();
+    let n = (WIDTH * WIDTH) as usize;
+    for initial in 0..2 {
+        for modality in [QUIET, CAPTURE] {
+            let mut leap = vec![Board::EMPTY; n];
+            let mut pseudo = vec![Board::EMPTY; n];
+            let mut rides = 0u16;
+            for (&v, &d) in &moves.steps[initial][modality] {
+                let lame = match (v.0.abs(), v.1.abs()) {
+                    (2, 1) | (1, 2) => ride::HORSE,
+                    (2, 2) => ride::ELEPHANT,
+                    (3, 2) | (2, 3) => ride::ZEBRA,
+                    (2, 0) | (0, 2) => ride::DABBABA,
+                    _ => 0,
+                };
+                if d != 0 {
+                    rides |= lame;
+                }
+                for s in 0..n {
+                    if let Some(to) = step(s, v, side, files, ranks) {
+                        pseudo[s].set(to);
+                        if d == 0 {
+                            leap[s].set(to);
+                        }
+                    }
+                }
+            }
+            for (&v, &limit) in &moves.sliders[initial][modality] {
+                if is_rook_h(v) {
+                    rides |= ride::ROOK_H;
+                } else if is_rook_v(v) {
+                    rides |= ride::ROOK_V;
+                } else if is_bishop(v) {
+                    rides |= ride::BISHOP;
+                } else if is_knight(v) {
+                    rides |= ride::NIGHTRIDER;
+                }
+                for (s, reach) in pseudo.iter_mut().enumerate() {
+                    let mut at = s;
+                    let mut count = 0;
+                    while let Some(to) = step(at, v, side, files, ranks) {
+                        reach.set(to);
+                        at = to;
+                        count += 1;
+                        if limit > 0 && count >= limit {
+                            break;
+                        }
+                    }
+                }
+            }
+            for (&v, &limit) in &moves.hoppers[initial][modality] {
+                let cannon = limit != 1;
+                if is_rook_h(v) {
+                    rides |= if cannon {
+                        ride::CANNON_H
+                    } else {
+                        ride::GRASSHOPPER_H
+                    };
+                } else if is_rook_v(v) {
+                    rides |= if cannon {
+                        ride::CANNON_V
+                    } else {
+                        ride::GRASSHOPPER_V
+                    };
+                } else if is_bishop(v) {
+                    rides |= if cannon {
+                        ride::CANNON_D
+                    } else {
+                        ride::GRASSHOPPER_D
+                    };
+                }
+                // On an empty board a grasshopper's reach is its whole
+                // line; a ranged hopper's, its range.
+                for (s, reach) in pseudo.iter_mut().enumerate() {
+                    let mut at = s;
+                    let mut count = 0;
+                    while let Some(to) = step(at, v, side, files, ranks) {
+                        reach.set(to);
+                        at = to;
+                        count += 1;
+                        if limit > 1 && count >= limit {
+                            break;
+                        }
+                    }
+                }
+            }
+            out.leap[initial][modality] = leap;
+            out.pseudo[initial][modality] = pseudo;
+            out.rides[initial][modality] = rides;
+        }
+    }
+    out
+}
+
+/// The squares the rides and blockable leaps of `rides` reach from `s`
+/// for `side`, with `blockers` (pieces and holes) in the way: a ride ends
+/// on the first blocker, a cannon lands anywhere beyond its hurdle up to
+/// the next blocker, a grasshopper just beyond it (a hole is no hurdle: a
+/// hop ends before it), a lame leap needs its path free.
+pub fn ride_reach(
+    rides: u16,
+    s: usize,
+    side: usize,
+    blockers: &Board,
+    holes: &Board,
+    files: i32,
+    ranks: i32,
+) -> Board {
+    let mut out = Board::EMPTY;
+    let mut rays = |dirs: &[Vector], hop: u8| {
+        for &v in dirs {
+            let mut at = s;
+            let mut hurdle = false;
+            while let Some(to) = step(at, v, side, files, ranks) {
+                at = to;
+                if hop > 0 && holes.has(to) {
+                    break;
+                }
+                if hop == 0 || hurdle {
+                    out.set(to);
+                    if hop == 2 {
+                        break;
+                    }
+                }
+                if blockers.has(to) {
+                    if hop > 0 && !hurdle {
+                        hurdle = true;
+                    } else {
+                        break;
+                    }
+                }
+            }
+        }
+    };
+    const H: [Vector; 2] = [(0, 1), (0, -1)];
+    const V: [Vector; 2] = [(1, 0), (-1, 0)];
+    const D: [Vector; 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+    const N: [Vector; 8] = [
+        (2, 1),
+        (2, -1),
+        (-2, 1),
+        (-2, -1),
+        (1, 2),
+        (1, -2),
+        (-1, 2),
+        (-1, -2),
+    ];
+    if rides & ride::ROOK_H != 0 {
+        rays(&H, 0);
+    }
+    if rides & ride::ROOK_V != 0 {
+        rays(&V, 0);
+    }
+    if rides & ride::BISHOP != 0 {
+        rays(&D, 0);
+    }
+    if rides & ride::NIGHTRIDER != 0 {
+        rays(&N, 0);
+    }
+    if rides & ride::CANNON_H != 0 {
+        rays(&H, 1);
+    }
+    if rides & ride::CANNON_V != 0 {
+        rays(&V, 1);
+    }
+    if rides & ride::CANNON_D != 0 {
+        rays(&D, 1);
+    }
+    if rides & ride::GRASSHOPPER_H != 0 {
+        rays(&H, 2);
+    }
+    if rides & ride::GRASSHOPPER_V != 0 {
+        rays(&V, 2);
+    }
+    if rides & ride::GRASSHOPPER_D != 0 {
+        rays(&D, 2);
+    }
+    let mut lame = |dirs: &[Vector]| {
+        for &v in dirs {
+            let Some(to) = step(s, v, side, files, ranks) else {
+                continue;
+            };
+            if path(s, v, side, files, ranks)
+                .iter()
+                .all(|&p| !blockers.has(p))
+            {
+                out.set(to);
+            }
+        }
+    };
+    if rides & ride::HORSE != 0 {
+        lame(&N);
+    }
+    if rides & ride::ELEPHANT != 0 {
+        lame(&[(2, 2), (2, -2), (-2, 2), (-2, -2)]);
+    }
+    if rides & ride::ZEBRA != 0 {
+        lame(&[
+            (3, 2),
+            (3, -2),
+            (-3, 2),
+            (-3, -2),
+            (2, 3),
+            (2, -3),
+            (-2, 3),
+            (-2, -3),
+        ]);
+    }
+    if rides & ride::DABBABA != 0 {
+        lame(&[(2, 0), (-2, 0), (0, 2), (0, -2)]);
+    }
+    out
+}
+
+/// The squares a lame leap passes: one step at a time along the longer
+/// side first, diagonally once both sides are equal (the Xiangqi horse's
+/// orthogonal first step; the elephant's diagonal middle square).
+fn path(s: usize, v: Vector, side: usize, files: i32, ranks: i32) -> Vec<usize> {
+    let (dr, df) = if side == 0 {
+        (v.0 as i32, v.1 as i32)
+    } else {
+        (-v.0 as i32, -v.1 as i32)
+    };
+    let (mut f, mut r) = ((s as i32) % WIDTH, (s as i32) / WIDTH);
+    let (tf, tr) = (f + df, r + dr);
+    let mut out = Vec::new();
+    while (f, r) != (tf, tr) {
+        let diff = (tf - f).abs() - (tr - r).abs();
+        if diff > 0 {
+            f += (tf - f).signum();
+        } else if diff < 0 {
+            r += (tr - r).signum();
+        } else {
+            f += (tf - f).signum();
+            r += (tr - r).signum();
+        }
+        if (f, r) != (tf, tr) {
+            // A path square off the board blocks nothing.
+            if let Some(p) = square(f, r, files, ranks) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// A piece's Betza, read (errors say which letter is wrong).
+pub fn moves_of(betza: &str) -> Result<Moves, String> {
+    betza::parse(betza)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> usize {
+        let f = name.as_bytes()[0] as i32 - 'a' as i32;
+        let r: i32 = name[1..].parse::<i32>().unwrap() - 1;
+        (r * WIDTH + f) as usize
+    }
+
+    fn reach(betza: &str, from: &str, blockers: &[&str]) -> Vec<usize> {
+        let c = compile(&moves_of(betza).unwrap(), 0, 8, 8);
+        let mut occ = Board::EMPTY;
+        for b in blockers {
+            occ.set(sq(b));
+        }
+        let s = sq(from);
+        let b = (c.leap[0][CAPTURE][s]
+            | ride_reach(c.rides[0][CAPTURE], s, 0, &occ, &Board::EMPTY, 8, 8))
+            & c.pseudo[0][CAPTURE][s];
+        b.iter().collect()
+    }
+
+    #[test]
+    fn rides_hops_and_lame_leaps_on_a_board() {
+        assert_eq!(reach("R", "a1", &["a3"]).len(), 7 + 2);
+        assert_eq!(reach("W3", "a1", &[]).len(), 6);
+        // A cannon takes the first piece beyond a hurdle.
+        assert_eq!(
+            reach("pR", "a1", &["a3", "a6"]),
+            vec![sq("a4"), sq("a5"), sq("a6")]
+        );
+        assert_eq!(reach("gR", "a1", &["a3", "a6"]), vec![sq("a4")]);
+        // The Xiangqi horse: blocked by the orthogonal neighbour.
+        assert_eq!(reach("nN", "b1", &["b2"]), vec![sq("d2")]);
+        assert_eq!(reach("nN", "b1", &[]).len(), 3);
+        // A rider outside W, F and N: dropped as Fairy-Stockfish drops it.
+        assert!(reach("AA", "a1", &[]).is_empty());
+        // Black's forward is down the board.
+        let black = compile(&moves_of("fW").unwrap(), 1, 8, 8);
+        assert!(black.leap[0][QUIET][sq("e7")].has(sq("e6")));
+    }
+}

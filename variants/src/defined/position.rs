@@ -1,0 +1,399 @@
+//! A position of a defined game: a mailbox of the 16x16 grid with a set of
+//! squares per side and per piece type, the holes, castling rooks, en
+//! passant squares and clocks; FEN in and out; the position after a move.
+
+use super::def::GameDef;
+use super::piece::{Board, WIDTH};
+use crate::board_field::{self, Cell};
+use crate::{FenError, Side};
+
+/// The most piece types a defined game may have.
+pub const MAX_TYPES: usize = 32;
+
+/// What a move does beyond moving a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Kind {
+    /// A move, taking what stands on the destination.
+    Normal = 0,
+    /// A pawn's move that promotes (the new type in `promo`).
+    Promotion = 1,
+    /// A capture en passant.
+    EnPassant = 2,
+    /// Castling: the king's move (`promo`: 0 king's side, 1 queen's side).
+    Castling = 3,
+}
+
+/// One move: from, to, kind and the promotion type (or castling wing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move(pub u32);
+
+crate::impl_move_code!(Move(u32), Move(u32::MAX));
+
+impl Move {
+    /// A move of `kind`.
+    pub fn new(from: usize, to: usize, kind: Kind, promo: usize) -> Move {
+        Move(from as u32 | (to as u32) << 8 | (kind as u32) << 16 | (promo as u32) << 19)
+    }
+    /// Its origin.
+    pub fn from(self) -> usize {
+        (self.0 & 0xff) as usize
+    }
+    /// Its destination (the king's, for castling).
+    pub fn to(self) -> usize {
+        ((self.0 >> 8) & 0xff) as usize
+    }
+    /// Its kind.
+    pub fn kind(self) -> Kind {
+        match (self.0 >> 16) & 7 {
+            1 => Kind::Promotion,
+            2 => Kind::EnPassant,
+            3 => Kind::Castling,
+            _ => Kind::Normal,
+        }
+    }
+    /// The promotion type, or the castling wing.
+    pub fn promo(self) -> usize {
+        ((self.0 >> 19) & 0x3f) as usize
+    }
+}
+
+/// A position.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// The game.
+    pub def: &'static GameDef,
+    /// `(type + 1) | side << 7` per square, 0 empty.
+    pub board: [u8; 256],
+    /// Each side's pieces.
+    pub by_side: [Board; 2],
+    /// Each type's pieces, both sides.
+    pub by_type: [Board; MAX_TYPES],
+    /// Squares that do not exist.
+    pub holes: Board,
+    /// The side to move.
+    pub side: Side,
+    /// `[side][wing]`: the rook's square of a castling right (0 the king's
+    /// side, 1 the queen's).
+    pub castling: [[Option<u8>; 2]; 2],
+    /// Squares a capture en passant may take on now.
+    pub ep: Board,
+    /// Plies since a capture or a move of a type that resets the count.
+    pub halfmove: u32,
+    /// The move number.
+    pub fullmove: u32,
+    /// The hash of all the above but the clocks.
+    pub hash: u64,
+}
+
+/// A square's name (`a1`, `p16`).
+pub fn square_name(s: usize) -> String {
+    let (f, r) = (s as i32 % WIDTH, s as i32 / WIDTH);
+    format!("{}{}", (b'a' + f as u8) as char, r + 1)
+}
+
+/// Mixes a number into a hash key (SplitMix64).
+fn key(n: u64) -> u64 {
+    let mut z = n.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The key of a piece of `side` and `t` on `s`.
+pub fn piece_key(side: usize, t: usize, s: usize) -> u64 {
+    key(((side * MAX_TYPES + t) * 256 + s) as u64)
+}
+fn castling_key(side: usize, wing: usize, rook: u8) -> u64 {
+    key(0x1_0000_0000 + ((side * 2 + wing) * 256 + rook as usize) as u64)
+}
+fn ep_key(s: usize) -> u64 {
+    key(0x2_0000_0000 + s as u64)
+}
+const SIDE_KEY: u64 = 0x5A5A_1234_9876_F0F0;
+
+impl Position {
+    /// An empty board of the game.
+    pub fn empty(def: &'static GameDef) -> Position {
+        Position {
+            def,
+            board: [0; 256],
+            by_side: [Board::EMPTY; 2],
+            by_type: [Board::EMPTY; MAX_TYPES],
+            holes: Board::EMPTY,
+            side: Side::White,
+            castling: [[None; 2]; 2],
+            ep: Board::EMPTY,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+        }
+    }
+
+    /// The piece on `s`: (side, type).
+    #[inline]
+    pub fn piece(&self, s: usize) -> Option<(usize, usize)> {
+        let c = self.board[s];
+        (c != 0).then(|| ((c >> 7) as usize, ((c & 0x7f) - 1) as usize))
+    }
+
+    /// Both sides' pieces.
+    #[inline]
+    pub fn occupied(&self) -> Board {
+        self.by_side[0] | self.by_side[1]
+    }
+
+    /// Puts a piece on an empty square.
+    pub fn put(&mut self, s: usize, side: usize, t: usize) {
+        self.board[s] = (t as u8 + 1) | (side as u8) << 7;
+        self.by_side[side].set(s);
+        self.by_type[t].set(s);
+        self.hash ^= piece_key(side, t, s);
+    }
+
+    /// Takes the piece off `s`.
+    pub fn remove(&mut self, s: usize) -> Option<(usize, usize)> {
+        let p = self.piece(s)?;
+        self.board[s] = 0;
+        self.by_side[p.0].clear(s);
+        self.by_type[p.1].clear(s);
+        self.hash ^= piece_key(p.0, p.1, s);
+        Some(p)
+    }
+
+    /// The squares of `side`'s pieces of type `t`.
+    #[inline]
+    pub fn pieces(&self, side: usize, t: usize) -> Board {
+        self.by_side[side] & self.by_type[t]
+    }
+
+    /// `side`'s king, where the game has one and it is on the board.
+    pub fn king(&self, side: usize) -> Option<usize> {
+        self.pieces(side, self.def.king?).lowest()
+    }
+
+    /// Sets or clears a castling right (keeping the hash).
+    pub fn set_castling(&mut self, side: usize, wing: usize, rook: Option<u8>) {
+        if let Some(old) = self.castling[side][wing] {
+            self.hash ^= castling_key(side, wing, old);
+        }
+        if let Some(new) = rook {
+            self.hash ^= castling_key(side, wing, new);
+        }
+        self.castling[side][wing] = rook;
+    }
+
+    /// Sets the en passant squares (keeping the hash).
+    pub fn set_ep(&mut self, ep: Board) {
+        for s in self.ep.iter() {
+            self.hash ^= ep_key(s);
+        }
+        for s in ep.iter() {
+            self.hash ^= ep_key(s);
+        }
+        self.ep = ep;
+    }
+
+    /// Passes the turn (keeping the hash).
+    pub fn flip_side(&mut self) {
+        self.side = !self.side;
+        self.hash ^= SIDE_KEY;
+    }
+
+    /// The castling rank of `side` (from 0, at the bottom).
+    pub fn castling_rank(&self, side: usize) -> i32 {
+        if side == 0 {
+            self.def.castling_rank
+        } else {
+            self.def.ranks - 1 - self.def.castling_rank
+        }
+    }
+
+    /// Reads a FEN of the game.
+    pub fn from_fen(def: &'static GameDef, fen: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(FenError::new("the FEN is empty"));
+        }
+        let mut pos = Position::empty(def);
+        let shape = def.spec.boards[0].shape;
+        let mut pieces = Vec::new();
+        board_field::read(fields[0], &shape, |file, rank, cell| {
+            pieces.push((file, rank, cell));
+            Ok(())
+        })?;
+        for (file, rank, cell) in pieces {
+            let s = rank * WIDTH as usize + file;
+            match cell {
+                Cell::Hole => pos.holes.set(s),
+                Cell::Piece { letter, side, mark } => {
+                    if mark.is_some() {
+                        return Err(FenError::new(format!(
+                            "'{letter}' on {} carries a mark: this game has none",
+                            square_name(s)
+                        )));
+                    }
+                    let t = def.type_of(letter).ok_or_else(|| {
+                        FenError::new(format!(
+                            "'{letter}' on {} is no piece of {}",
+                            square_name(s),
+                            def.spec.id
+                        ))
+                    })?;
+                    pos.put(s, side.index(), t);
+                }
+            }
+        }
+        match fields.get(1).copied().unwrap_or("w") {
+            "w" => {}
+            "b" => pos.flip_side(),
+            other => {
+                return Err(FenError::new(format!(
+                    "the side to move must be w or b, found '{other}'"
+                )))
+            }
+        }
+        pos.read_castling(fields.get(2).copied().unwrap_or("-"))?;
+        let ep = fields.get(3).copied().unwrap_or("-");
+        if ep != "-" {
+            let mut set = Board::EMPTY;
+            let mut rest = ep;
+            while !rest.is_empty() {
+                let file = rest.as_bytes()[0].wrapping_sub(b'a') as i32;
+                let digits = rest[1..].chars().take_while(char::is_ascii_digit).count();
+                let rank: Option<i32> = rest[1..1 + digits].parse::<i32>().ok();
+                match rank.and_then(|r| def.square(file, r - 1)) {
+                    Some(s) => set.set(s),
+                    None => {
+                        return Err(FenError::new(format!(
+                            "the en passant field '{ep}' is not squares of the board"
+                        )))
+                    }
+                }
+                rest = &rest[1 + digits..];
+            }
+            pos.set_ep(set);
+        }
+        let number = |i: usize, what: &str, default: u32| -> Result<u32, FenError> {
+            match fields.get(i) {
+                None => Ok(default),
+                Some(t) => t
+                    .parse()
+                    .map_err(|_| FenError::new(format!("bad {what} '{t}'"))),
+            }
+        };
+        pos.halfmove = number(4, "halfmove clock", 0)?;
+        pos.fullmove = number(5, "move number", 1)?.max(1);
+        if fields.len() > 6 {
+            return Err(FenError::new(format!(
+                "a FEN has at most 6 fields, found {}",
+                fields.len()
+            )));
+        }
+        Ok(pos)
+    }
+
+    fn read_castling(&mut self, field: &str) -> Result<(), FenError> {
+        if field == "-" {
+            return Ok(());
+        }
+        for c in field.chars() {
+            let side = if c.is_ascii_uppercase() { 0 } else { 1 };
+            let rank = self.castling_rank(side);
+            let king_file = self
+                .king(side)
+                .filter(|&k| k as i32 / WIDTH == rank)
+                .map(|k| k as i32 % WIDTH);
+            let is_rook = |p: &Position, f: i32| {
+                p.def
+                    .square(f, rank)
+                    .and_then(|s| p.piece(s))
+                    .is_some_and(|(s2, t)| {
+                        s2 == side && p.def.castling_rook_pieces[side] & (1 << t) != 0
+                    })
+            };
+            let (wing, file) = match c.to_ascii_uppercase() {
+                'K' => {
+                    let from = king_file.unwrap_or(self.def.castling_king_file) + 1;
+                    (0, (from..self.def.files).rev().find(|&f| is_rook(self, f)))
+                }
+                'Q' => {
+                    let to = king_file.unwrap_or(self.def.castling_king_file);
+                    (1, (0..to).find(|&f| is_rook(self, f)))
+                }
+                l @ 'A'..='P' => {
+                    let f = l as i32 - 'A' as i32;
+                    let wing = if f > king_file.unwrap_or(self.def.castling_king_file) {
+                        0
+                    } else {
+                        1
+                    };
+                    (wing, is_rook(self, f).then_some(f))
+                }
+                _ => {
+                    return Err(FenError::new(format!(
+                        "'{c}' in the castling field is not K, Q, k, q or a file"
+                    )))
+                }
+            };
+            let Some(file) = file.filter(|_| king_file.is_some()) else {
+                return Err(FenError::new(format!(
+                    "castling right '{c}' has no king and rook to castle with"
+                )));
+            };
+            let rook = self.def.square(file, rank).map(|s| s as u8);
+            self.set_castling(side, wing, rook);
+        }
+        Ok(())
+    }
+
+    /// Writes the position's FEN.
+    pub fn to_fen(&self) -> String {
+        let mut out = String::new();
+        board_field::write(
+            self.def.files as usize,
+            self.def.ranks as usize,
+            &mut out,
+            |f, r, item| {
+                let s = r * WIDTH as usize + f;
+                if self.holes.has(s) {
+                    item.push('*');
+                    return true;
+                }
+                match self.piece(s) {
+                    Some((side, t)) => {
+                        let l = self.def.pieces[t].letter;
+                        item.push(if side == 0 { l } else { l.to_ascii_lowercase() });
+                        true
+                    }
+                    None => false,
+                }
+            },
+        );
+        out.push(' ');
+        out.push(self.side.fen_char());
+        out.push(' ');
+        let mut castling = String::new();
+        for side in 0..2 {
+            for wing in 0..2 {
+                let Some(rook) = self.castling[side][wing] else {
+                    continue;
+                };
+                let c = if wing == 0 { 'K' } else { 'Q' };
+                castling.push(if side == 0 { c } else { c.to_ascii_lowercase() });
+                let _ = rook;
+            }
+        }
+        out.push_str(if castling.is_empty() { "-" } else { &castling });
+        out.push(' ');
+        if self.ep.is_empty() {
+            out.push('-');
+        } else {
+            for s in self.ep.iter() {
+                out.push_str(&square_name(s));
+            }
+        }
+        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        out
+    }
+}

@@ -1,0 +1,163 @@
+//! How a defined game ends, in Fairy-Stockfish's order: extinction and a
+//! flag reached (where no move is generated), the move-count rule; then,
+//! with no legal move, the values of checkmate and stalemate; repetition by
+//! the game's history.
+
+use super::def::Value;
+use super::movegen;
+use super::position::Position;
+use crate::{DrawReason, MoveList, Outcome, Side, WinReason};
+
+/// The outcome of `value` for the side to move.
+fn outcome_of(pos: &Position, value: Value, win: WinReason, draw: DrawReason) -> Option<Outcome> {
+    let mover = pos.side;
+    match value {
+        Value::Win => Some(Outcome::Win {
+            winner: mover,
+            reason: win,
+        }),
+        Value::Loss => Some(Outcome::Win {
+            winner: !mover,
+            reason: win,
+        }),
+        Value::Draw => Some(Outcome::Draw(draw)),
+        Value::None => None,
+    }
+}
+
+/// How many pieces of `side` count for extinction of type `t` (`None`:
+/// all of them).
+fn count(pos: &Position, side: usize, t: Option<usize>) -> u32 {
+    match t {
+        Some(t) => pos.pieces(side, t).count(),
+        None => pos.by_side[side].count(),
+    }
+}
+
+/// A flag piece of `side` standing in its region.
+fn flag_reached(pos: &Position, side: usize) -> bool {
+    let def = pos.def;
+    let region = def.flag_region[side];
+    if region.is_empty() {
+        return false;
+    }
+    let pieces = match def.flag_piece[side] {
+        Some(t) => pos.pieces(side, t),
+        None => pos.by_side[side],
+    };
+    (pieces & region).any()
+}
+
+/// Whether the game ends here before any move is looked at: extinction
+/// or a flag (Fairy-Stockfish's immediate game ends, where it generates no
+/// move).
+pub fn immediate_end(pos: &Position) -> Option<Outcome> {
+    let def = pos.def;
+    let us = pos.side.index();
+    if def.extinction_value != Value::None {
+        let mut types: Vec<Option<usize>> = (0..def.pieces.len())
+            .filter(|&t| def.extinction_piece_types & (1 << t) != 0)
+            .map(Some)
+            .collect();
+        if def.extinction_all {
+            types.push(None);
+        }
+        for side in [1 - us, us] {
+            for &t in &types {
+                let claim = u32::from(def.extinction_claim && side == us);
+                if count(pos, side, t) <= def.extinction_piece_count
+                    && count(pos, 1 - side, t) >= def.extinction_opponent_piece_count + claim
+                {
+                    let value = if side == us {
+                        def.extinction_value
+                    } else {
+                        negate(def.extinction_value)
+                    };
+                    return outcome_of(pos, value, WinReason::Extinction, DrawReason::Extinction);
+                }
+            }
+        }
+    }
+    if def.flag_region.iter().any(|r| r.any()) {
+        let them = 1 - us;
+        if def.flag_move && flag_reached(pos, us) {
+            // The side to move reached its flag last turn and the other
+            // side did not answer it by reaching its own.
+            return if flag_reached(pos, them) && pos.side == Side::White {
+                Some(Outcome::Draw(DrawReason::Flag))
+            } else {
+                outcome_of(pos, Value::Win, WinReason::Flag, DrawReason::Flag)
+            };
+        }
+        if flag_reached(pos, them)
+            && !(def.flag_move && pos.side == Side::Black && can_reach_flag(pos))
+        {
+            return outcome_of(pos, Value::Loss, WinReason::Flag, DrawReason::Flag);
+        }
+    }
+    None
+}
+
+/// Whether the side to move can reach its flag this move (with
+/// `flagMove`, Black's answer to White's reaching it).
+fn can_reach_flag(pos: &Position) -> bool {
+    let mut list = MoveList::new();
+    movegen::legal(pos, &mut list);
+    let us = pos.side.index();
+    list.iter()
+        .any(|&m| flag_reached(&movegen::make(pos, m), us))
+}
+
+fn has_move(pos: &Position) -> bool {
+    let mut list = MoveList::new();
+    movegen::legal(pos, &mut list);
+    !list.is_empty()
+}
+
+fn negate(v: Value) -> Value {
+    match v {
+        Value::Win => Value::Loss,
+        Value::Loss => Value::Win,
+        other => other,
+    }
+}
+
+/// The result decided by the position alone.
+pub fn outcome(pos: &Position) -> Option<Outcome> {
+    if let Some(end) = immediate_end(pos) {
+        return Some(end);
+    }
+    let def = pos.def;
+    let moves = has_move(pos);
+    let n = def.n_move_rule;
+    // The move-count rule draws, but a mate on its last move stands.
+    if n > 0 && pos.halfmove >= 2 * n && (moves || !movegen::in_check(pos)) {
+        return Some(Outcome::Draw(DrawReason::FiftyMoves));
+    }
+    if moves {
+        return None;
+    }
+    // A game that has no move always ends: a value of `none` draws.
+    let or_draw = |v: Value| if v == Value::None { Value::Draw } else { v };
+    if movegen::in_check(pos) {
+        let v = or_draw(def.checkmate_value);
+        outcome_of(pos, v, WinReason::Checkmate, DrawReason::Stalemate)
+    } else {
+        let v = or_draw(def.stalemate_value);
+        outcome_of(pos, v, WinReason::NoLegalMove, DrawReason::Stalemate)
+    }
+}
+
+/// The result when the position has occurred `count` times.
+pub fn repetition(pos: &Position, count: usize) -> Option<Outcome> {
+    let def = pos.def;
+    if def.n_fold_rule == 0 || count < def.n_fold_rule as usize {
+        return None;
+    }
+    outcome_of(
+        pos,
+        def.n_fold_value,
+        WinReason::Repetition,
+        DrawReason::Repetition,
+    )
+}

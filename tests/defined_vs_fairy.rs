@@ -40,7 +40,10 @@ impl Rng {
 
 /// One job for the reference: the position after `moves` from `fen`.
 struct Job {
+    /// Arcana's game.
     variant: String,
+    /// Fairy-Stockfish's name for it (a built-in game, or the same).
+    reference: String,
     fen: String,
     moves: Vec<String>,
     perft: u32,
@@ -53,7 +56,7 @@ fn reference(config: &str, jobs: &[Job]) -> Option<Vec<Value>> {
     let request = json!({
         "config": config,
         "jobs": jobs.iter().map(|j| json!({
-            "variant": j.variant, "fen": j.fen, "moves": j.moves, "perft": j.perft,
+            "variant": j.reference, "fen": j.fen, "moves": j.moves, "perft": j.perft,
         })).collect::<Vec<_>>(),
     });
     let child = Command::new("python3")
@@ -262,12 +265,13 @@ fn compare(config: &str, jobs: &[Job], tally: &mut Tally) -> Option<()> {
 /// of `games` random games of up to `plies` plies.
 fn playouts(
     game: Defined,
+    start_fen: &str,
     rng: &mut Rng,
     games: usize,
     plies: usize,
     perft_every: usize,
 ) -> Vec<Job> {
-    let start = game.start();
+    let start = game.read_fen(start_fen).expect("the start reads");
     let mut jobs = Vec::new();
     for _ in 0..games {
         let mut pos = start.clone();
@@ -275,7 +279,8 @@ fn playouts(
         for ply in 0..=plies {
             jobs.push(Job {
                 variant: game.0.spec.id.clone(),
-                fen: game.0.start_fen.clone(),
+                reference: game.0.spec.id.clone(),
+                fen: start_fen.to_string(),
                 moves: moves.clone(),
                 perft: if perft_every > 0 && ply % perft_every == 0 {
                     2
@@ -518,7 +523,8 @@ fn random_definitions_play_as_fairy_stockfish_plays_them() {
         let config = random_game(&mut rng, n);
         let (games, errors) = defined::load(&config, "random.ini");
         assert!(errors.is_empty(), "{config}\n{errors:?}");
-        let jobs = playouts(Defined(games[0]), &mut rng, 3, 30, 10);
+        let game = Defined(games[0]);
+        let jobs = playouts(game, &game.0.start_fen, &mut rng, 3, 30, 10);
         tally.definitions += 1;
         if compare(&config, &jobs, &mut tally).is_none() {
             return;
@@ -536,5 +542,85 @@ fn random_definitions_play_as_fairy_stockfish_plays_them() {
         "{} mismatches:\n{}",
         tally.mismatches.len(),
         tally.mismatches.join("\n\n")
+    );
+}
+
+/// The built-in parents (`parents.ini`), each written out in full, play as
+/// Fairy-Stockfish's built-in games of the same names: from the start and
+/// (for the counting and end rules) from endings.
+#[test]
+fn classic_games_written_out_match_fairy_stockfish_built_ins() {
+    if skip() {
+        return;
+    }
+    let parents = include_str!("../variants/src/defined/parents.ini");
+    let mut rng = Rng(1_125);
+    let mut tally = Tally::default();
+    // Endings: few pieces, so that counts, bare kings and extinction come.
+    let endings: &[(&str, &[&str])] = &[
+        (
+            "makruk",
+            &[
+                "8/8/8/4k3/8/8/8/R3K3 w - - 0 1",
+                "8/3k4/8/8/2S5/8/2M5/4K3 b - - 0 1",
+                "8/3k4/8/2p5/8/8/2R5/4K3 w - - 0 1",
+            ],
+        ),
+        (
+            "shatranj",
+            &[
+                "8/3k4/8/8/8/8/2R5/4K3 w - - 0 1",
+                "8/3k4/2p5/8/8/8/2R5/4K3 w - - 0 1",
+            ],
+        ),
+        ("courier", &["12/3k8/12/12/12/12/2R9/4K7 w - - 0 1"]),
+        ("grand", &["10/4k5/10/10/10/10/10/5P4/1p8/4K5 w - - 0 1"]),
+    ];
+    for section in parents.split("\n[").skip(1) {
+        let (head, body) = section.split_once(']').expect("a section head");
+        let (name, parent) = match head.split_once(':') {
+            Some((n, p)) => (n, Some(p)),
+            None => (head, None),
+        };
+        let mine = format!("my{name}");
+        let config = match parent {
+            Some(p) => format!("[{mine}:{p}]{body}"),
+            None => format!("[{mine}]{body}"),
+        };
+        let (games, errors) = defined::load(&config, "parents.ini");
+        assert!(errors.is_empty(), "{config}\n{errors:?}");
+        let game = Defined(games[0]);
+        let mut starts = vec![game.0.start_fen.clone()];
+        for (n, fens) in endings {
+            if *n == name {
+                starts.extend(fens.iter().map(|f| f.to_string()));
+            }
+        }
+        for start in &starts {
+            let mut jobs = playouts(game, start, &mut rng, 3, 40, 8);
+            for j in &mut jobs {
+                j.reference = name.to_string();
+            }
+            tally.definitions += 1;
+            if compare(&config, &jobs, &mut tally).is_none() {
+                return;
+            }
+        }
+    }
+    eprintln!(
+        "compared {} games and endings, {} positions, {} legal moves, {} perft nodes",
+        tally.definitions, tally.positions, tally.moves, tally.perft_nodes
+    );
+    assert!(
+        tally.mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        tally.mismatches.len(),
+        tally
+            .mismatches
+            .iter()
+            .take(5)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n\n")
     );
 }

@@ -37,6 +37,8 @@ pub enum DrawReason {
     Extinction,
     /// Both sides reached their flags.
     Flag,
+    /// Makruk's counting ran out before mate.
+    Counting,
 }
 
 /// The result of a finished game.
@@ -110,6 +112,7 @@ impl fmt::Display for Outcome {
                 DrawReason::InsufficientMaterial => "Draw by insufficient material",
                 DrawReason::Extinction => "Draw by extinction",
                 DrawReason::Flag => "Draw: both flags reached",
+                DrawReason::Counting => "Draw by the counting rule",
             }),
         }
     }

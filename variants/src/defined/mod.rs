@@ -129,7 +129,7 @@ impl Rules for Defined {
 
     fn move_rule_reached(pos: &Position) -> bool {
         let n = pos.def.n_move_rule;
-        n > 0 && pos.halfmove >= 2 * n
+        (n > 0 && pos.halfmove >= 2 * n) || rules::counted_out(pos)
     }
 
     fn rule_outcome(pos: &Position) -> Option<Outcome> {

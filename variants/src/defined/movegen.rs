@@ -3,7 +3,7 @@
 //! castling; the attacks that check needs; the position after a move.
 
 use super::betza::{CAPTURE, QUIET};
-use super::def::GameDef;
+use super::def::{Counting, GameDef};
 use super::piece::{ride_reach, Board, WIDTH};
 use super::position::{Kind, Move, Position};
 use crate::MoveList;
@@ -231,7 +231,11 @@ pub fn make(pos: &Position, m: Move) -> Position {
     let (from, to) = (m.from(), m.to());
     let (_, t) = pos.piece(from).expect("a move's piece");
     let mut captured = false;
+    let captured_type = pos.piece(to).filter(|&(s, _)| s == them).map(|(_, t)| t);
     let mut new_ep = Board::EMPTY;
+    if let Some((_, ply)) = &mut p.counting {
+        *ply += 1;
+    }
     match m.kind() {
         Kind::Castling => {
             let wing = m.promo();
@@ -310,7 +314,69 @@ pub fn make(pos: &Position, m: Move) -> Position {
         p.fullmove += 1;
     }
     p.flip_side();
+    if def.counting != Counting::None {
+        count(&mut p, captured_type, captured, m.kind() == Kind::Promotion);
+    }
     p
+}
+
+/// Makruk's counting, after a move (Fairy-Stockfish's order): a bare
+/// king that takes the last pawn starts the count of its opponent's
+/// pieces' honour; else a side to move with a count limit starts one
+/// (or restarts it when its last piece but the king went).
+fn count(p: &mut Position, captured_type: Option<usize>, captured: bool, promotion: bool) {
+    let def = p.def;
+    let stm = p.side.index();
+    let mover = 1 - stm;
+    let all = |p: &Position, side: usize| p.by_side[side].count() as u32;
+    let pawns = def.pawn.map_or(0, |t| p.by_type[t].count());
+    let total = all(p, 0) + all(p, 1);
+    if captured_type.is_some() && captured_type == def.pawn && all(p, mover) == 1 && pawns == 0 {
+        let limit = count_limit(p, mover);
+        if limit > 0 {
+            p.counting = Some((2 * limit, 2 * total - 1));
+        }
+    }
+    if p.counting.is_none() || ((captured || promotion) && all(p, stm) == 1) {
+        let limit = count_limit(p, stm);
+        if limit > 0 {
+            let ply = if all(p, stm) > 1 { 0 } else { 2 * total };
+            p.counting = Some((2 * limit, ply));
+        }
+    }
+}
+
+/// The moves `side` has to mate under Makruk's counting (0: no count):
+/// the board's honour (64) while it has more than its king, else the
+/// pieces' honour by what its opponent has left.
+fn count_limit(p: &Position, side: usize) -> u32 {
+    let def = p.def;
+    let pawns = def.pawn.map_or(0, |t| p.by_type[t].count());
+    if pawns > 0 || p.by_side[1 - side].count() == 1 {
+        return 0;
+    }
+    if p.by_side[side].count() > 1 {
+        return 64;
+    }
+    let theirs = |names: &[&str]| -> u32 {
+        (0..def.pieces.len())
+            .filter(|&t| names.contains(&def.pieces[t].name.as_str()))
+            .map(|t| p.pieces(1 - side, t).count())
+            .sum()
+    };
+    let (rooks, khons, knights) = (
+        theirs(&["rook"]),
+        theirs(&["khon", "silver"]),
+        theirs(&["knight"]),
+    );
+    match () {
+        _ if rooks > 1 => 8,
+        _ if rooks == 1 => 16,
+        _ if khons > 1 => 22,
+        _ if knights > 1 => 32,
+        _ if khons == 1 => 44,
+        _ => 64,
+    }
 }
 
 /// Whether a pawn of `side` attacks `s` (the predefined pawn's captures).

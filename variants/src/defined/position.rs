@@ -82,6 +82,9 @@ pub struct Position {
     pub halfmove: u32,
     /// The move number.
     pub fullmove: u32,
+    /// Makruk's count, once started: (the limit, the plies counted), both
+    /// in plies as Fairy-Stockfish keeps them.
+    pub counting: Option<(u32, u32)>,
     /// The hash of all the above but the clocks.
     pub hash: u64,
 }
@@ -126,6 +129,7 @@ impl Position {
             ep: Board::EMPTY,
             halfmove: 0,
             fullmove: 1,
+            counting: None,
             hash: 0,
         }
     }
@@ -255,7 +259,12 @@ impl Position {
         }
         pos.read_castling(fields.get(2).copied().unwrap_or("-"))?;
         let ep = fields.get(3).copied().unwrap_or("-");
-        if ep != "-" {
+        // Under a counting rule the en passant field may hold the count's
+        // limit instead (Fairy-Stockfish's FEN).
+        let counting_limit = (def.counting != super::def::Counting::None)
+            .then(|| ep.parse::<u32>().ok())
+            .flatten();
+        if ep != "-" && counting_limit.is_none() {
             let mut set = Board::EMPTY;
             let mut rest = ep;
             while !rest.is_empty() {
@@ -283,6 +292,11 @@ impl Position {
             }
         };
         pos.halfmove = number(4, "halfmove clock", 0)?;
+        if let Some(limit) = counting_limit.filter(|&l| l > 0) {
+            // The clock field is then the plies counted.
+            pos.counting = Some((limit, pos.halfmove));
+            pos.halfmove = 0;
+        }
         pos.fullmove = number(5, "move number", 1)?.max(1);
         if fields.len() > 6 {
             return Err(FenError::new(format!(
@@ -386,6 +400,10 @@ impl Position {
         }
         out.push_str(if castling.is_empty() { "-" } else { &castling });
         out.push(' ');
+        if let Some((limit, ply)) = self.counting {
+            out.push_str(&format!("{limit} {ply} {}", self.fullmove));
+            return out;
+        }
         if self.ep.is_empty() {
             out.push('-');
         } else {

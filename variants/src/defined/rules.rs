@@ -134,6 +134,10 @@ pub fn outcome(pos: &Position) -> Option<Outcome> {
     if n > 0 && pos.halfmove >= 2 * n && (moves || !movegen::in_check(pos)) {
         return Some(Outcome::Draw(DrawReason::FiftyMoves));
     }
+    // So does a count that ran out (Makruk's).
+    if counted_out(pos) && (moves || !movegen::in_check(pos)) {
+        return Some(Outcome::Draw(DrawReason::Counting));
+    }
     if moves {
         return None;
     }
@@ -146,6 +150,11 @@ pub fn outcome(pos: &Position) -> Option<Outcome> {
         let v = or_draw(def.stalemate_value);
         outcome_of(pos, v, WinReason::NoLegalMove, DrawReason::Stalemate)
     }
+}
+
+/// Whether a count (Makruk's) has run past its limit.
+pub fn counted_out(pos: &Position) -> bool {
+    pos.counting.is_some_and(|(limit, ply)| ply > limit)
 }
 
 /// The result when the position has occurred `count` times.

@@ -44,7 +44,9 @@ fn a_game_without_a_parent_promotes_to_nothing_by_default() {
     let g = game(&text, "mychess");
     let pos = g.read_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
     assert_eq!(perft(&pos, 1), 5);
-    let pos = game(CHESS, "mychess").read_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let pos = game(CHESS, "mychess")
+        .read_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+        .unwrap();
     assert_eq!(perft(&pos, 1), 9);
 }
 

@@ -328,7 +328,7 @@ fn count(p: &mut Position, captured_type: Option<usize>, captured: bool, promoti
     let def = p.def;
     let stm = p.side.index();
     let mover = 1 - stm;
-    let all = |p: &Position, side: usize| p.by_side[side].count() as u32;
+    let all = |p: &Position, side: usize| p.by_side[side].count();
     let pawns = def.pawn.map_or(0, |t| p.by_type[t].count());
     let total = all(p, 0) + all(p, 1);
     if captured_type.is_some() && captured_type == def.pawn && all(p, mover) == 1 && pawns == 0 {

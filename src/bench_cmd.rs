@@ -25,7 +25,7 @@ pub struct BenchArgs {
 
 /// Runs the subcommand.
 pub fn run(args: &BenchArgs) -> ExitCode {
-    match Registry::builtin().visit(&args.variant, Runner(args)) {
+    match Registry::current().visit(&args.variant, Runner(args)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => crate::exit::bad_input(e),
     }

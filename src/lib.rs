@@ -9,3 +9,4 @@ pub mod matches;
 pub mod perft_cmd;
 pub mod stdout;
 pub mod variant_arg;
+pub mod variants_cmd;

@@ -1,7 +1,7 @@
 //! `arcana`: the engine process (UCI / XBoard on stdin/stdout) and its
 //! command-line tools.
 
-use arcana::{bench_cmd, deck_cmd, matches, perft_cmd};
+use arcana::{bench_cmd, deck_cmd, matches, perft_cmd, variants_cmd};
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -19,6 +19,10 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Load the games of a variants.ini file (Fairy-Stockfish's format) for
+    /// the engine and every command; repeatable. See docs/rules/defined-games.md.
+    #[arg(long = "variants", value_name = "FILE", global = true)]
+    variants: Vec<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -44,6 +48,9 @@ enum Command {
     Deck(deck_cmd::DeckArgs),
     /// Serve a board in the browser: play and analyse every game.
     Gui(GuiArgs),
+    /// Games defined in a variants.ini file: check a file, show a game.
+    #[command(after_help = arcana::exit::RULE)]
+    Variants(variants_cmd::VariantsArgs),
 }
 
 /// `arcana gui`'s options.
@@ -79,7 +86,7 @@ fn engine_help() -> String {
          standard input and picks the protocol from the first one ('uci' or 'xboard'; other UCI \
          commands such as 'position' or 'go' also start UCI). Load it into a GUI (CuteChess, \
          Arena, XBoard/WinBoard), or type 'help' at it.\n\nGames: {} (and Chess960).\n\n{}",
-        variants::Registry::builtin().ids().join(", "),
+        variants::Registry::current().ids().join(", "),
         arcana::exit::RULE
     )
 }
@@ -88,6 +95,12 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
+    // Games from files first: `--variant` may then name them.
+    let args: Vec<String> = std::env::args().collect();
+    if let Err(errors) = variants_cmd::preload(&args) {
+        eprintln!("{errors}");
+        return arcana::exit::bad_input("the variants file has errors (above); fix them, or check it with arcana variants check FILE");
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return argument_error(&e),
@@ -102,6 +115,7 @@ fn main() -> ExitCode {
         Some(Command::MatchMerge(args)) => matches::run_merge(&args),
         Some(Command::Deck(args)) => deck_cmd::run(&args),
         Some(Command::Gui(args)) => run_gui(&args),
+        Some(Command::Variants(args)) => variants_cmd::run(&args),
     }
 }
 

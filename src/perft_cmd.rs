@@ -30,7 +30,7 @@ pub struct PerftArgs {
 
 /// Runs the subcommand; exit status as [`crate::exit::RULE`] says.
 pub fn run(args: &PerftArgs) -> ExitCode {
-    let registry = Registry::builtin();
+    let registry = Registry::current();
     match registry.visit(&args.variant, Runner(args, &registry)) {
         Ok(Ok(())) => ExitCode::SUCCESS,
         Ok(Err(failure)) => failure.report(),

@@ -18,7 +18,7 @@ impl TypedValueParser for VariantParser {
         value: &std::ffi::OsStr,
     ) -> Result<String, clap::Error> {
         let text = value.to_string_lossy();
-        let registry = variants::Registry::builtin();
+        let registry = variants::Registry::current();
         registry.canonical_id(&text).map_err(|_| {
             let mut err = clap::Error::new(ErrorKind::InvalidValue).with_cmd(cmd);
             if let Some(arg) = arg {
@@ -41,7 +41,7 @@ impl TypedValueParser for VariantParser {
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
         Some(Box::new(
-            variants::Registry::builtin()
+            variants::Registry::current()
                 .ids()
                 .into_iter()
                 .map(PossibleValue::new),

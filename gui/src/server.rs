@@ -113,7 +113,7 @@ fn asset(name: &str) -> Response {
 
 /// A rules document: `<id>.md` as written, `<id>` as a page for players.
 async fn rules(axum::extract::Path(name): axum::extract::Path<String>) -> Response {
-    let registry = variants::Registry::builtin();
+    let registry = variants::Registry::current();
     if name.ends_with(".md") {
         return match assets::rules(&registry, &name) {
             Some(text) => {

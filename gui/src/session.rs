@@ -237,10 +237,10 @@ pub const DEFAULT_HASH: usize = 32;
 pub const MAX_HASH: usize = 4096;
 
 impl Session {
-    /// A chess game in play mode; `events` carries the search threads'
+    /// The first game of the run (`Registry::current`) in play mode; `events` carries the search threads'
     /// reports back to the session's task.
     pub fn new(events: UnboundedSender<Event>) -> Session {
-        Self::with_registry(events, Arc::new(Registry::builtin()))
+        Self::with_registry(events, Arc::new(Registry::current()))
     }
 
     /// A game of the first of `registry`'s games in play mode.

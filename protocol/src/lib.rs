@@ -107,7 +107,7 @@ impl Session {
     /// A session writing protocol lines to `out`, playing the built-in
     /// games.
     pub fn new(out: impl Write + Send + 'static) -> Self {
-        Self::with_registry(out, Registry::builtin())
+        Self::with_registry(out, Registry::current())
     }
 
     /// A session writing protocol lines to `out`, playing the games of
@@ -196,6 +196,41 @@ impl Session {
             }
             Change::ClearHash => self.search.clear(),
             Change::Variant(v) => self.switch_variant(&v)?,
+            Change::VariantPath(paths) => self.load_variants(&paths)?,
+        }
+        Ok(())
+    }
+
+    /// Loads the games of `variants.ini` files (`:`-separated paths; empty
+    /// or `<empty>` loads nothing) and says which; a file with errors
+    /// loads nothing and every error is reported with its line.
+    fn load_variants(&mut self, paths: &str) -> Result<(), String> {
+        let mut loaded = Vec::new();
+        for path in paths.split(':').map(str::trim) {
+            if path.is_empty() || path == "<empty>" {
+                continue;
+            }
+            let names = self
+                .registry
+                .load_file(std::path::Path::new(path))
+                .map_err(|errors| {
+                    errors
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                })?;
+            loaded.extend(names);
+        }
+        if loaded.is_empty() {
+            return Ok(());
+        }
+        match self.protocol {
+            Protocol::Xboard => self.xb_variants_feature(),
+            _ => self.say(&format!(
+                "info string variants loaded: {} (UCI_Variant offers them)",
+                loaded.join(", ")
+            )),
         }
         Ok(())
     }

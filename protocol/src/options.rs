@@ -61,6 +61,9 @@ pub enum Change {
     ClearHash,
     /// Switch to a variant (by its name as given).
     Variant(String),
+    /// Load the games of `variants.ini` files (paths separated by `:`, as
+    /// Fairy-Stockfish's `VariantPath`).
+    VariantPath(String),
 }
 
 /// Reads an option by name (case-insensitive) and value.
@@ -99,6 +102,7 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
                 .ok_or("option 'UCI_Variant' needs a value")?
                 .to_string(),
         ),
+        "variantpath" => Change::VariantPath(value.map(str::trim).unwrap_or("").to_string()),
         _ => return Err(format!("unknown option '{}'", name.trim())),
     })
 }
@@ -124,6 +128,10 @@ mod tests {
             .contains("needs a value"));
         assert!(parse_change("Ponder", Some("maybe")).is_err());
         assert!(parse_change("UCI_Variant", Some("")).is_err());
+        assert_eq!(
+            parse_change("VariantPath", Some(" my.ini ")),
+            Ok(Change::VariantPath("my.ini".into()))
+        );
         assert_eq!(
             parse_change("Nonsense", Some("1")).unwrap_err(),
             "unknown option 'Nonsense'"

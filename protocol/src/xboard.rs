@@ -115,7 +115,8 @@ impl Session {
         self.say(&format!("Error ({reason}): {command}"));
     }
 
-    fn xb_features(&self) {
+    /// The `variants` feature's list.
+    fn xb_variant_list(&self) -> String {
         // XBoard calls orthodox chess "normal" and its Chess960
         // "fischerandom": the game with Chess960 castling answers to both.
         let variants: Vec<String> = self
@@ -129,15 +130,25 @@ impl Session {
                 }
             })
             .collect();
+        variants.join(",")
+    }
+
+    /// Tells XBoard the games again after a file added some.
+    pub(crate) fn xb_variants_feature(&self) {
+        self.say(&format!("feature variants=\"{}\"", self.xb_variant_list()));
+    }
+
+    fn xb_features(&self) {
         self.say(&format!(
             "feature done=0 myname=\"{ENGINE_NAME} {ENGINE_VERSION}\" variants=\"{}\" \
              setboard=1 usermove=1 ping=1 playother=1 time=1 draw=0 reuse=1 san=0 \
              analyze=1 colors=0 sigint=0 sigterm=0 memory=1 smp=1 exclude=0 nps=0",
-            variants.join(",")
+            self.xb_variant_list()
         ));
         self.say(&format!(
             "feature option=\"Move Overhead -spin 30 0 {OVERHEAD_MAX}\" \
-             option=\"MultiPV -spin 1 1 {MULTIPV_MAX}\" option=\"Clear Hash -button\""
+             option=\"MultiPV -spin 1 1 {MULTIPV_MAX}\" option=\"Clear Hash -button\" \
+             option=\"VariantPath -file \""
         ));
         self.say("feature done=1");
     }
@@ -321,7 +332,9 @@ impl Session {
             None => (rest.trim(), None),
         };
         match name.to_ascii_lowercase().as_str() {
-            "move overhead" | "multipv" | "clear hash" => self.set_option(name, value),
+            "move overhead" | "multipv" | "clear hash" | "variantpath" => {
+                self.set_option(name, value)
+            }
             _ => Err(format!("unknown option '{name}'")),
         }
     }

@@ -227,7 +227,7 @@ fn configure_checked(args: &MatchArgs) -> Result<Config, String> {
         EngineSpec::parse(&args.engines[0])?,
         EngineSpec::parse(&args.engines[1])?,
     ];
-    let mut referee = referee::Referee::new(&variants::Registry::builtin(), &args.variant)
+    let mut referee = referee::Referee::new(&variants::Registry::current(), &args.variant)
         .map_err(|e| e.to_string())?;
     let limits = match_limits(args)?;
     if args.nodes.is_some() && engines.iter().any(|e| e.proto == spec::Proto::Xboard) {
@@ -486,7 +486,7 @@ fn worker(
     names: &[String; 2],
     tx: mpsc::Sender<Outcome>,
 ) {
-    let mut referee = referee::Referee::new(&variants::Registry::builtin(), &config.id.variant)
+    let mut referee = referee::Referee::new(&variants::Registry::current(), &config.id.variant)
         .expect("the variant was checked");
     loop {
         if stop.load(Ordering::Relaxed) {

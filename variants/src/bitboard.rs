@@ -121,6 +121,19 @@ impl<const N: usize> Bits<N> {
         (found != usize::MAX).then_some(found)
     }
 
+    /// The highest square in the set.
+    #[inline]
+    pub fn highest(&self) -> Option<usize> {
+        let mut found = usize::MAX;
+        for i in 0..N {
+            let w = self.0[i];
+            if w != 0 {
+                found = i * 64 + 63 - w.leading_zeros() as usize;
+            }
+        }
+        (found != usize::MAX).then_some(found)
+    }
+
     /// Removes and returns the lowest square.
     #[inline]
     pub fn pop_lowest(&mut self) -> Option<usize> {

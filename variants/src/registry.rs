@@ -112,7 +112,28 @@ impl Default for Registry {
     }
 }
 
+/// The games this process loaded from files (`--variants`), which every
+/// front end of the run then offers.
+static PROCESS: std::sync::Mutex<Option<Registry>> = std::sync::Mutex::new(None);
+
 impl Registry {
+    /// The games of this run: the built-in ones and those loaded with
+    /// [`Registry::load_for_process`].
+    pub fn current() -> Registry {
+        let loaded = PROCESS.lock().unwrap_or_else(|e| e.into_inner());
+        loaded.clone().unwrap_or_else(Registry::builtin)
+    }
+
+    /// Loads a `variants.ini` file's games for the whole run (the command
+    /// line's `--variants`): [`Registry::current`] lists them from then on.
+    pub fn load_for_process(path: &std::path::Path) -> Result<Vec<String>, Vec<DefError>> {
+        let mut loaded = PROCESS.lock().unwrap_or_else(|e| e.into_inner());
+        let mut registry = loaded.clone().unwrap_or_else(Registry::builtin);
+        let names = registry.load_file(path)?;
+        *loaded = Some(registry);
+        Ok(names)
+    }
+
     /// The games written in Rust: chess, Magician, Vanguard, Advanced
     /// Wizard, Parallel Worlds.
     pub fn builtin() -> Registry {
@@ -170,6 +191,14 @@ impl Registry {
                 line: 0,
                 message: format!("cannot read the file: {e}"),
             }]),
+        }
+    }
+
+    /// The definition of the game called `name`, if it was read from a file.
+    pub fn defined(&self, name: &str) -> Option<&'static GameDef> {
+        match self.entry(name) {
+            Ok(Entry::Defined(d)) => Some(d),
+            _ => None,
         }
     }
 

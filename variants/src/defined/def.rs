@@ -61,6 +61,14 @@ pub struct GameDef {
     pub ranks: i32,
     /// The board's squares.
     pub board: Board,
+    /// The rides of rooks, bishops and nightriders on this board.
+    pub rays: super::piece::Rays,
+    /// Per side: whether one of its pieces takes by hopping (a piece that
+    /// moves into a line can then expose a king).
+    pub hoppers: [bool; 2],
+    /// Per square: where a piece may stand between a king there and an
+    /// attacker (its rays, and the legs of lame leaps within two squares).
+    pub king_lines: Vec<Board>,
     /// The pieces; a piece's index is its type.
     pub pieces: Vec<PieceDef>,
     /// The royal piece's type, if the game has one.
@@ -917,11 +925,37 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
         })
         .collect();
     spec.bench_fens = vec![start_fen.clone()];
+    let rays = super::piece::Rays::new(files, ranks);
+    let hopping = super::piece::ride::CANNON_H
+        | super::piece::ride::CANNON_V
+        | super::piece::ride::CANNON_D
+        | super::piece::ride::GRASSHOPPER_H
+        | super::piece::ride::GRASSHOPPER_V
+        | super::piece::ride::GRASSHOPPER_D;
+    let hoppers = [0, 1].map(|side| {
+        pieces
+            .iter()
+            .any(|p| p.compiled[side].rides.iter().any(|r| r[super::betza::CAPTURE] & hopping != 0))
+    });
+    let king_lines = (0..(WIDTH * WIDTH) as usize)
+        .map(|s| {
+            let (f, r) = (s as i32 % WIDTH, s as i32 / WIDTH);
+            let near: Board = (-2..=2)
+                .flat_map(|dr| (-2..=2).map(move |df| (dr, df)))
+                .filter(|&d| d != (0, 0))
+                .filter_map(|(dr, df)| super::piece::square(f + df, r + dr, files, ranks))
+                .collect();
+            rays.reach(super::piece::RAY_RIDES, s, &Board::EMPTY) | near
+        })
+        .collect();
     let mut def = GameDef {
         spec,
         files,
         ranks,
         board: board_mask,
+        rays,
+        hoppers,
+        king_lines,
         pieces,
         king,
         promotion_pawn_types,

@@ -4,7 +4,7 @@
 
 use super::betza::{CAPTURE, QUIET};
 use super::def::{Counting, GameDef};
-use super::piece::{ride_reach, Board, WIDTH};
+use super::piece::{ride_reach, Board, RAY_RIDES, WIDTH};
 use super::position::{Kind, Move, Position};
 use crate::MoveList;
 
@@ -26,9 +26,46 @@ pub fn reach(
     let rides = c.rides[initial][modality];
     if rides != 0 {
         let blockers = pos.occupied() | pos.holes;
-        b |= ride_reach(rides, s, side, &blockers, &pos.holes, def.files, def.ranks);
+        b |= rides_on(pos, rides, s, side, &blockers);
     }
     b & c.pseudo[initial][modality][s] & def.board & !pos.holes
+}
+
+/// The squares the rides and blockable leaps of `rides` reach from `s`
+/// among `blockers`: rooks', bishops' and nightriders' from the game's ray
+/// tables, the others walked.
+#[inline]
+fn rides_on(pos: &Position, rides: u16, s: usize, side: usize, blockers: &Board) -> Board {
+    let def = pos.def;
+    let mut b = Board::EMPTY;
+    let fast = rides & RAY_RIDES;
+    if fast != 0 {
+        b |= def.rays.reach(fast, s, blockers);
+    }
+    let slow = rides & !RAY_RIDES;
+    if slow != 0 {
+        b |= ride_reach(slow, s, side, blockers, &pos.holes, def.files, def.ranks);
+    }
+    b
+}
+
+/// Whether `side`'s pieces but those on `exclude` would attack `s` with
+/// `occupied` the squares holding pieces (holes block as ever).
+fn attacked_with(pos: &Position, s: usize, side: usize, occupied: &Board, exclude: &Board) -> bool {
+    let def = pos.def;
+    let blockers = *occupied | pos.holes;
+    pos.by_side[side].and_not(*exclude).iter().any(|from| {
+        let (_, t) = pos.piece(from).expect("a piece of the side");
+        let c = &def.pieces[t].compiled[side];
+        if !c.pseudo[0][CAPTURE][from].has(s) {
+            return false;
+        }
+        if c.leap[0][CAPTURE][from].has(s) {
+            return true;
+        }
+        let rides = c.rides[0][CAPTURE];
+        rides != 0 && rides_on(pos, rides, from, side, &blockers).has(s)
+    })
 }
 
 /// Whether `side` attacks `s` (a capture of a piece standing there).
@@ -197,12 +234,45 @@ pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
     let mut all = MoveList::new();
     pseudo_legal(pos, &mut all);
     let us = pos.side.index();
+    let def = pos.def;
+    let occupied = pos.occupied();
+    // Without enemy hoppers (whose attacks a piece moving into a line can
+    // make) and out of check, only a move of the king or of a piece whose
+    // leaving exposes the king (pinned: found by taking each candidate
+    // away), en passant and castling need the position after them.
+    let king = pos.king(us);
+    let fast = def.checking
+        && !def.hoppers[1 - us]
+        && king.is_some_and(|k| !attacked(pos, k, 1 - us));
+    let pinned = match king {
+        Some(k) if fast => (def.king_lines[k] & pos.by_side[us])
+            .iter()
+            .filter(|&s| attacked_with(pos, k, 1 - us, &occupied.and_not(Board::single(s)), &Board::EMPTY))
+            .collect(),
+        _ => Board::EMPTY,
+    };
     for &m in all.iter() {
-        let child = make(pos, m);
-        // The king is royal in every game (as in Fairy-Stockfish, even where
-        // `checking = false`): no move may leave it attacked.
-        if child.king(us).is_some_and(|k| attacked(&child, k, 1 - us)) {
-            continue;
+        let safe = fast
+            && matches!(m.kind(), Kind::Normal | Kind::Promotion)
+            && !pinned.has(m.from());
+        if safe && king == Some(m.from()) {
+            // The king steps: is its square attacked once it stands there?
+            let to = m.to();
+            let after = (occupied.and_not(Board::single(m.from()))) | Board::single(to);
+            if attacked_with(pos, to, 1 - us, &after, &Board::single(to)) {
+                continue;
+            }
+        } else if !safe {
+            let child = make(pos, m);
+            // The king is royal in every game (as in Fairy-Stockfish, even
+            // where `checking = false`): no move may leave it attacked.
+            if child.king(us).is_some_and(|k| attacked(&child, k, 1 - us)) {
+                continue;
+            }
+            // `checking = false` forbids giving check instead.
+            if !def.checking && child.king(1 - us).is_some_and(|k| attacked(&child, k, us)) {
+                continue;
+            }
         }
         // `immobilityIllegal`: a plain move may not leave its piece where
         // it has no quiet move on an empty board (Fairy-Stockfish's test:
@@ -213,10 +283,6 @@ pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
             if quiet.and_not(pos.holes).is_empty() {
                 continue;
             }
-        }
-        // `checking = false` forbids giving check instead.
-        if !pos.def.checking && child.king(1 - us).is_some_and(|k| attacked(&child, k, us)) {
-            continue;
         }
         out.push(m);
     }

@@ -1,0 +1,201 @@
+//! `arcana variants`: games defined in a `variants.ini` file, for the
+//! inventor debugging one: `check` reads a file and lists every error
+//! with its line; `show` draws a loaded game's board and each piece's
+//! moves. `--variants FILE` (read by `main.rs` before anything else) loads
+//! a file's games for every command of the run.
+
+use crate::exit::{Failure, CHECK_FAILED};
+use clap::{Args, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use variants::defined::betza::{CAPTURE, QUIET};
+use variants::defined::def::GameDef;
+use variants::Registry;
+
+/// `arcana variants ...`.
+#[derive(Args, Debug)]
+pub struct VariantsArgs {
+    #[command(subcommand)]
+    command: VariantsCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum VariantsCommand {
+    /// Read a variants.ini file: every error with its file and line (exit
+    /// status 1 on any), else the games it defines.
+    Check {
+        /// The file.
+        file: PathBuf,
+    },
+    /// A game loaded with --variants FILE: its board, and each piece with
+    /// its letter, name, Betza, value and a diagram of its moves.
+    Show {
+        /// The game's name.
+        name: String,
+    },
+}
+
+/// Runs `arcana variants`.
+pub fn run(args: &VariantsArgs) -> ExitCode {
+    match &args.command {
+        VariantsCommand::Check { file } => check(file),
+        VariantsCommand::Show { name } => match show(&Registry::current(), name) {
+            Ok(text) => {
+                crate::out!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(f) => f.report(),
+        },
+    }
+}
+
+fn check(file: &Path) -> ExitCode {
+    let mut registry = Registry::builtin();
+    match registry.load_file(file) {
+        Ok(names) => {
+            crate::outln!("{}: ok, {} game(s):", file.display(), names.len());
+            for name in names {
+                let def = registry.defined(&name).expect("a loaded game");
+                crate::outln!(
+                    "  {name}: {}x{}, {} piece types, start {}",
+                    def.files,
+                    def.ranks,
+                    def.pieces.len(),
+                    def.start_fen
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(errors) => {
+            for e in &errors {
+                crate::outln!("{e}");
+            }
+            crate::outln!("{} error(s)", errors.len());
+            ExitCode::from(CHECK_FAILED)
+        }
+    }
+}
+
+/// The text `arcana variants show NAME` prints.
+pub fn show(registry: &Registry, name: &str) -> Result<String, Failure> {
+    let Some(def) = registry.defined(name) else {
+        let loaded: Vec<String> = registry
+            .ids()
+            .into_iter()
+            .filter(|id| registry.is_defined(id))
+            .collect();
+        return Err(Failure::Input(if loaded.is_empty() {
+            format!(
+                "'{name}' is not a game read from a file: load one with --variants FILE \
+                 (arcana --variants my.ini variants show mygame)"
+            )
+        } else {
+            format!(
+                "'{name}' is not a game read from a file (loaded: {})",
+                loaded.join(", ")
+            )
+        }));
+    };
+    let mut out = format!(
+        "{} ({}x{}), start {}\n\n",
+        def.spec.id, def.files, def.ranks, def.start_fen
+    );
+    let start = variants::defined::position::Position::from_fen(def, &def.start_fen)
+        .map_err(|e| Failure::Input(e.to_string()))?;
+    out.push_str(&board(def, |s| {
+        if start.holes.has(s) {
+            return '#';
+        }
+        match start.piece(s) {
+            Some((side, t)) => {
+                let l = def.pieces[t].letter;
+                if side == 0 {
+                    l
+                } else {
+                    l.to_ascii_lowercase()
+                }
+            }
+            None => '.',
+        }
+    }));
+    out.push_str(
+        "\nEach piece (White's, on an empty board): * the piece, x moves or takes, \
+         m moves only, c takes only.\n",
+    );
+    let centre = def.square((def.files - 1) / 2, (def.ranks - 1) / 2).expect("a square");
+    for (t, p) in def.pieces.iter().enumerate() {
+        let royal = if def.king == Some(t) { ", royal" } else { "" };
+        out.push_str(&format!(
+            "\n{} {}: {}{royal}, value {}\n",
+            p.letter,
+            p.name,
+            if p.betza.is_empty() { "(no moves)" } else { &p.betza },
+            def.values.get(t).copied().unwrap_or(0)
+        ));
+        let c = &p.compiled[0];
+        out.push_str(&board(def, |s| {
+            let quiet = c.pseudo[0][QUIET][centre].has(s);
+            let take = c.pseudo[0][CAPTURE][centre].has(s);
+            match (s == centre, quiet, take) {
+                (true, _, _) => '*',
+                (_, true, true) => 'x',
+                (_, true, false) => 'm',
+                (_, false, true) => 'c',
+                _ => '.',
+            }
+        }));
+    }
+    Ok(out)
+}
+
+/// The board drawn rank by rank from the top, with file letters and rank
+/// numbers.
+fn board(def: &GameDef, cell: impl Fn(usize) -> char) -> String {
+    let mut out = String::new();
+    for rank in (0..def.ranks).rev() {
+        out.push_str(&format!("{:>3} ", rank + 1));
+        for file in 0..def.files {
+            let s = def.square(file, rank).expect("a square");
+            out.push(cell(s));
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out.push_str("    ");
+    for file in 0..def.files {
+        out.push((b'a' + file as u8) as char);
+        out.push(' ');
+    }
+    out.push('\n');
+    out
+}
+
+/// Loads the files named by `--variants FILE` (or `--variants=FILE`) in
+/// `args` for the whole run, before the command line is parsed (so that
+/// `--variant` may name their games). Errors: every one, with its line.
+pub fn preload(args: &[String]) -> Result<(), String> {
+    let mut paths = Vec::new();
+    let mut it = args.iter().skip(1);
+    while let Some(a) = it.next() {
+        if a == "--" {
+            break;
+        }
+        if a == "--variants" {
+            if let Some(p) = it.next() {
+                paths.push(p.clone());
+            }
+        } else if let Some(p) = a.strip_prefix("--variants=") {
+            paths.push(p.to_string());
+        }
+    }
+    for p in paths {
+        Registry::load_for_process(Path::new(&p)).map_err(|errors| {
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        })?;
+    }
+    Ok(())
+}

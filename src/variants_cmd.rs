@@ -122,14 +122,20 @@ pub fn show(registry: &Registry, name: &str) -> Result<String, Failure> {
         "\nEach piece (White's, on an empty board): * the piece, x moves or takes, \
          m moves only, c takes only.\n",
     );
-    let centre = def.square((def.files - 1) / 2, (def.ranks - 1) / 2).expect("a square");
+    let centre = def
+        .square((def.files - 1) / 2, (def.ranks - 1) / 2)
+        .expect("a square");
     for (t, p) in def.pieces.iter().enumerate() {
         let royal = if def.king == Some(t) { ", royal" } else { "" };
         out.push_str(&format!(
             "\n{} {}: {}{royal}, value {}\n",
             p.letter,
             p.name,
-            if p.betza.is_empty() { "(no moves)" } else { &p.betza },
+            if p.betza.is_empty() {
+                "(no moves)"
+            } else {
+                &p.betza
+            },
             def.values.get(t).copied().unwrap_or(0)
         ));
         let c = &p.compiled[0];
@@ -153,20 +159,15 @@ pub fn show(registry: &Registry, name: &str) -> Result<String, Failure> {
 fn board(def: &GameDef, cell: impl Fn(usize) -> char) -> String {
     let mut out = String::new();
     for rank in (0..def.ranks).rev() {
-        out.push_str(&format!("{:>3} ", rank + 1));
-        for file in 0..def.files {
-            let s = def.square(file, rank).expect("a square");
-            out.push(cell(s));
-            out.push(' ');
-        }
-        out.push('\n');
+        let cells: Vec<String> = (0..def.files)
+            .map(|file| cell(def.square(file, rank).expect("a square")).to_string())
+            .collect();
+        out.push_str(&format!("{:>3} {}\n", rank + 1, cells.join(" ")));
     }
-    out.push_str("    ");
-    for file in 0..def.files {
-        out.push((b'a' + file as u8) as char);
-        out.push(' ');
-    }
-    out.push('\n');
+    let files: Vec<String> = (0..def.files)
+        .map(|file| ((b'a' + file as u8) as char).to_string())
+        .collect();
+    out.push_str(&format!("    {}\n", files.join(" ")));
     out
 }
 

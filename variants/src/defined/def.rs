@@ -933,9 +933,12 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
         | super::piece::ride::GRASSHOPPER_V
         | super::piece::ride::GRASSHOPPER_D;
     let hoppers = [0, 1].map(|side| {
-        pieces
-            .iter()
-            .any(|p| p.compiled[side].rides.iter().any(|r| r[super::betza::CAPTURE] & hopping != 0))
+        pieces.iter().any(|p| {
+            p.compiled[side]
+                .rides
+                .iter()
+                .any(|r| r[super::betza::CAPTURE] & hopping != 0)
+        })
     });
     let king_lines = (0..(WIDTH * WIDTH) as usize)
         .map(|s| {

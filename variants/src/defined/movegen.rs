@@ -241,20 +241,26 @@ pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
     // leaving exposes the king (pinned: found by taking each candidate
     // away), en passant and castling need the position after them.
     let king = pos.king(us);
-    let fast = def.checking
-        && !def.hoppers[1 - us]
-        && king.is_some_and(|k| !attacked(pos, k, 1 - us));
+    let fast =
+        def.checking && !def.hoppers[1 - us] && king.is_some_and(|k| !attacked(pos, k, 1 - us));
     let pinned = match king {
         Some(k) if fast => (def.king_lines[k] & pos.by_side[us])
             .iter()
-            .filter(|&s| attacked_with(pos, k, 1 - us, &occupied.and_not(Board::single(s)), &Board::EMPTY))
+            .filter(|&s| {
+                attacked_with(
+                    pos,
+                    k,
+                    1 - us,
+                    &occupied.and_not(Board::single(s)),
+                    &Board::EMPTY,
+                )
+            })
             .collect(),
         _ => Board::EMPTY,
     };
     for &m in all.iter() {
-        let safe = fast
-            && matches!(m.kind(), Kind::Normal | Kind::Promotion)
-            && !pinned.has(m.from());
+        let safe =
+            fast && matches!(m.kind(), Kind::Normal | Kind::Promotion) && !pinned.has(m.from());
         if safe && king == Some(m.from()) {
             // The king steps: is its square attacked once it stands there?
             let to = m.to();

@@ -1,0 +1,139 @@
+//! Games defined in a file, from the command line and over the protocols:
+//! `--variants`, `arcana variants check|show`, UCI `VariantPath`, XBoard
+//! `option VariantPath=`. The counts are derived by hand from the example
+//! file's start positions (docs/variants/examples.ini).
+
+mod common;
+use common::{arcana, arcana_with_input};
+use std::process::Output;
+
+const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/variants/examples.ini");
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn count(game: &str, depth: &str) -> String {
+    let o = arcana(&[
+        "--variants",
+        EXAMPLES,
+        "perft",
+        "--variant",
+        game,
+        "--depth",
+        depth,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    out.lines()
+        .last()
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+/// Archers: 16 pawn moves and two archer leaps (b1-b3, g1-g3), the same
+/// for Black. The cross-shaped board: 5 single pawn steps and two knight
+/// moves each (b2 and i2 are holes). 16x16: 32 pawn moves, 8 knight
+/// moves, 10 and 9 nightrider moves (two of them taking pawns on rank 15).
+#[test]
+fn defined_games_count_as_derived_by_hand() {
+    assert_eq!(count("archers", "1"), "18");
+    assert_eq!(count("archers", "2"), "324");
+    assert_eq!(count("crossboard", "1"), "9");
+    assert_eq!(count("crossboard", "2"), "81");
+    assert_eq!(count("chess16", "1"), "59");
+}
+
+#[test]
+fn check_lists_the_games_or_every_error_with_its_line() {
+    let o = arcana(&["variants", "check", EXAMPLES]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("ok, 4 game(s)"), "{out}");
+    assert!(out.contains("  chess16: 16x16"), "{out}");
+
+    let dir = std::env::temp_dir().join(format!("arcana-defined-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ini");
+    std::fs::write(
+        &bad,
+        "[good]\nking = k\nstartFen = k7/8/8/8/8/8/8/K7 w - - 0 1\n\n[bad]\nking = k\ncustomPiece1 = a:Xq\ngating = true\nstartFen = k7/8/8/8/8/8/8/Z7 w - - 0 1\n",
+    )
+    .unwrap();
+    let o = arcana(&["variants", "check", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let out = stdout(&o);
+    let path = bad.display().to_string();
+    // The Betza string, the unsupported key and the FEN, each by its line.
+    assert!(out.contains(&format!("{path}:7: ")), "{out}");
+    assert!(
+        out.contains(&format!("{path}:8: ")) && out.contains("gating"),
+        "{out}"
+    );
+    assert!(out.contains("not supported"), "{out}");
+    // The engine refuses to start on it, naming the errors.
+    let o = arcana(&["--variants", bad.to_str().unwrap(), "perft", "--depth", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(&format!("{path}:7: ")),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn show_draws_the_board_and_each_pieces_moves() {
+    let o = arcana(&["--variants", EXAMPLES, "variants", "show", "crossboard"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // The holes of the first rank, the knight's Betza and its diagram.
+    assert!(out.contains("  1 # # R N K B N # #"), "{out}");
+    assert!(out.contains("N knight: N, value "), "{out}");
+    assert!(out.contains("  7 . . . x . x . . .\n"), "{out}");
+    let o = arcana(&["variants", "show", "crossboard"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--variants FILE"), "{}", stderr(&o));
+}
+
+#[test]
+fn uci_and_xboard_load_a_file_with_variant_path() {
+    let input = format!(
+        "uci\nsetoption name VariantPath value {EXAMPLES}\nsetoption name UCI_Variant value archers\n\
+         position startpos moves b1b3\ngo perft 1\n"
+    );
+    let o = arcana_with_input(&[], input.as_bytes());
+    let out = stdout(&o);
+    assert!(out.contains("option name VariantPath type string"), "{out}");
+    assert!(
+        out.contains(
+            "info string variants loaded: archers, capablanca-shuffle, chess16, crossboard"
+        ),
+        "{out}"
+    );
+    // After b1-b3 Black has its 18 moves.
+    assert!(out.contains("Nodes searched: 18"), "{out}");
+
+    let input = format!(
+        "xboard\nprotover 2\noption VariantPath={EXAMPLES}\nnew\nvariant crossboard\nforce\nusermove d1c3\ngo\nquit\n"
+    );
+    let o = arcana_with_input(&[], input.as_bytes());
+    let out = stdout(&o);
+    assert!(out.contains("option=\"VariantPath -file \""), "{out}");
+    assert!(
+        out.contains("feature variants=\"") && out.contains("crossboard\""),
+        "{out}"
+    );
+    // XBoard is told the board and the pieces.
+    assert!(out.contains("setup ("), "{out}");
+    assert!(out.contains("9x9+0_fairy **rnkbn**/"), "{out}");
+    assert!(!out.contains("Illegal move"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("move ")), "{out}");
+}

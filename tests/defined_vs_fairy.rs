@@ -367,7 +367,20 @@ fn random_game(rng: &mut Rng, n: usize) -> String {
         if letters.contains(&l) {
             continue;
         }
-        lines.push(format!("customPiece{} = {l}:{}", i + 1, random_betza(rng)));
+        // Some pieces move like pawns: an initial double or triple step
+        // (which opens en passant) and an en passant capture (`e`).
+        const PAWNLIKE: &[&str] = &[
+            "fmWfceFifmW2",
+            "fmWfcFifmW3",
+            "fsmWfceFifmW2",
+            "fmWfceFimfnD",
+        ];
+        let betza = if rng.chance(20) {
+            rng.pick(PAWNLIKE).to_string()
+        } else {
+            random_betza(rng)
+        };
+        lines.push(format!("customPiece{} = {l}:{betza}", i + 1));
         letters.push(l);
     }
     let pawns = rng.chance(70);

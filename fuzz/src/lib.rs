@@ -10,6 +10,7 @@
 #[cfg(test)]
 use bolero as _;
 
+pub mod defined;
 pub mod games;
 pub mod session;
 pub mod texts;

@@ -60,3 +60,4 @@ target!(xboard_session, |bytes| session::session(
 target!(epd_suite, texts::epd);
 target!(deck_list, texts::deck_list);
 target!(openings, texts::openings);
+target!(variants_ini, fuzz::defined::variants_ini);

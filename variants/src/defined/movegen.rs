@@ -358,11 +358,12 @@ pub fn make(pos: &Position, m: Move) -> Position {
                 }
             } else if Some(t) != def.pawn && m.kind() == Kind::Normal {
                 // An initial-only move of another piece leaves en passant
-                // squares on the squares between.
+                // squares on the squares between and, as Fairy-Stockfish
+                // writes them, on the square it lands on.
                 let c = &def.pieces[t].compiled[us];
                 let initial_only = c.pseudo[1][QUIET][from] & !c.pseudo[0][QUIET][from];
                 if initial_only.has(to) {
-                    new_ep = between(from, to) & def.en_passant_region[them];
+                    new_ep = (between(from, to) | Board::single(to)) & def.en_passant_region[them];
                 }
             }
         }

@@ -1,0 +1,77 @@
+//! Definition files (`variants.ini`): any text reads into games or into
+//! errors that point at its own lines, never a panic or a hang; and each
+//! game read plays: from its start, through a few moves the input picks,
+//! every position's FEN reads back the same and every legal move's token
+//! reads back as that move.
+
+use crate::text;
+use variants::defined::def::{compile_all, GameDef};
+use variants::defined::position::Position;
+use variants::defined::{builtin, ini, Defined};
+use variants::{Fen, MoveList, OnePlyNotation, Rules};
+
+/// The property of the `variants_ini` target: the file is the input's
+/// text, and the moves are chosen by its bytes.
+pub fn variants_ini(bytes: &[u8]) {
+    let input = text(bytes);
+    let lines = input.lines().count().max(1);
+    let check_lines = |errors: &[variants::defined::DefError]| {
+        for e in errors {
+            assert!(
+                e.line <= lines,
+                "an error past the file's {lines} lines: {e}"
+            );
+            assert!(
+                !e.message.is_empty(),
+                "an error that says nothing at line {}",
+                e.line
+            );
+        }
+    };
+    let sections = match ini::read(&input, "fuzz.ini") {
+        Ok(s) => s,
+        Err(errors) => {
+            assert!(!errors.is_empty(), "a failed read with no error");
+            check_lines(&errors);
+            return;
+        }
+    };
+    let (defs, errors) = compile_all(&sections, "fuzz.ini", &builtin::sections);
+    check_lines(&errors);
+    for def in defs {
+        // Positions hold a `&'static` game: the definition is leaked for the
+        // play and freed after it, so that fuzzing does not grow memory.
+        let leaked: &'static GameDef = Box::leak(Box::new(def));
+        play(leaked, bytes);
+        // SAFETY: `leaked` came from `Box::leak` just above and nothing
+        // made by `play` (positions, moves) outlives that call.
+        unsafe { drop(Box::from_raw(leaked as *const GameDef as *mut GameDef)) };
+    }
+}
+
+fn play(def: &'static GameDef, bytes: &[u8]) {
+    let game = Defined(def);
+    let Ok(mut pos) = Position::from_fen(def, &def.start_fen) else {
+        return;
+    };
+    for ply in 0..6 {
+        let fen = pos.to_fen();
+        let again = game
+            .read_fen(&fen)
+            .unwrap_or_else(|e| panic!("the FEN written does not read ({e}): {fen}"));
+        assert_eq!(again.to_fen(), fen, "a FEN that reads back otherwise");
+        let mut moves = MoveList::new();
+        Defined::generate(&pos, &mut moves);
+        for &m in moves.iter() {
+            let token = Defined::ply_to_token(&pos, m);
+            let back = Defined::parse_ply(&pos, &token)
+                .unwrap_or_else(|e| panic!("the token {token} does not read ({e:?}) at {fen}"));
+            assert_eq!(back, m, "the token {token} reads as another move at {fen}");
+        }
+        if moves.is_empty() {
+            return;
+        }
+        let pick = bytes.get(ply).copied().unwrap_or(0) as usize % moves.len();
+        pos = Defined::make(&pos, moves[pick]);
+    }
+}

@@ -8,7 +8,7 @@ import { afterPaint, el, page, send } from "./state.js";
 import { drawBoards, showFall } from "./board.js";
 import { cancel, click, playHere, renderHighlights } from "./entry.js";
 import { renderAnalysis } from "./engine.js";
-import { gotPgn, renderGames, renderMoves, renderReplay, stepKeys, wireReplay } from "./replay.js";
+import { gotPgn, renderGames, renderMoves, renderReplay, stepKeys, upload, wireReplay } from "./replay.js";
 import { gotSample, renderDeck, wireDeck } from "./deck.js";
 import { renderDiagram, renderLegend } from "./legend.js";
 import { fit } from "./layout.js";
@@ -110,6 +110,7 @@ function receive(m) {
       break;
     case "error":
       el("message").textContent = m.message;
+      el("define-status").textContent = "";
       // The deck view has its own place for them.
       el("deck-message").textContent = location.hash === "#deck" ? m.message : "";
       break;
@@ -127,6 +128,10 @@ function receive(m) {
       break;
     case "pgn":
       gotPgn(m.text);
+      break;
+    case "loaded":
+      el("message").textContent = "";
+      el("define-status").textContent = `Loaded: ${m.games.join(", ")}`;
       break;
   }
 }
@@ -283,6 +288,7 @@ function wire() {
     if (e.key === "Enter") playTyped();
   });
   wireReplay();
+  wireDefine();
   wireDeck();
   document.addEventListener("keydown", (e) => {
     if (!page.state || e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
@@ -297,3 +303,16 @@ Object.assign(window, { arcana: page });
 
 wire();
 connect();
+
+/** Wires the definition box: games written in a variants.ini, pasted or opened, join the menu. */
+function wireDefine() {
+  const area = /** @type {HTMLTextAreaElement} */ (el("define-text"));
+  el("define-load").onclick = () => send({ t: "variants", text: area.value });
+  el("define-file").onchange = async (e) => {
+    const input = /** @type {HTMLInputElement} */ (e.target);
+    const text = await upload(e);
+    if (text === null) return;
+    area.value = text;
+    send({ t: "variants", text, name: input.files && input.files[0] ? input.files[0].name : undefined });
+  };
+}

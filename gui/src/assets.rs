@@ -67,10 +67,16 @@ const FILES: &[(&str, &str, &str)] = &[
 
 /// Rules documents that belong to no game of the registry: the deck
 /// checker's format (the games' own come from their specs).
-const RULES: &[(&str, &str)] = &[(
-    "wizards-chess-mtg.md",
-    include_str!("../../docs/rules/wizards-chess-mtg.md"),
-)];
+const RULES: &[(&str, &str)] = &[
+    (
+        "wizards-chess-mtg.md",
+        include_str!("../../docs/rules/wizards-chess-mtg.md"),
+    ),
+    (
+        "defined-games.md",
+        include_str!("../../docs/rules/defined-games.md"),
+    ),
+];
 
 /// A page file and its MIME type.
 pub fn get(name: &str) -> Option<(&'static str, &'static str)> {

@@ -168,6 +168,16 @@ pub enum Command {
     },
     /// The example deck.
     DeckSample,
+    /// Games defined in a `variants.ini` text: they join the menu and the
+    /// first of them starts (answered by `catalog`, `loaded` and its state;
+    /// errors with their lines).
+    Variants {
+        /// The definitions.
+        text: String,
+        /// The file's name, for errors (default `pasted.ini`).
+        #[serde(default)]
+        name: Option<String>,
+    },
 }
 
 /// What a search thread reports to the session.
@@ -544,6 +554,34 @@ impl Session {
                 &waive,
                 &banned,
             )?]),
+            Command::Variants { text, name } => {
+                let file = name
+                    .filter(|n| !n.trim().is_empty())
+                    .unwrap_or_else(|| "pasted.ini".into());
+                let mut registry = (*self.registry).clone();
+                let names = registry.load(&text, &file).map_err(|errors| {
+                    errors
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                })?;
+                let Some(first) = names.first().cloned() else {
+                    return Err(format!(
+                        "{file} defines no game: write a section [mygame] with its keys"
+                    ));
+                };
+                self.registry = Arc::new(registry);
+                let mut out = vec![self.catalog(), json!({"t": "loaded", "games": names})];
+                out.extend(self.command(Command::New {
+                    variant: Some(first),
+                    fen: None,
+                    mode: None,
+                    limits: None,
+                    moves: None,
+                })?);
+                Ok(out)
+            }
             Command::DeckSample => Ok(vec![
                 json!({"t": "decksample", "text": crate::deck::SAMPLE}),
             ]),

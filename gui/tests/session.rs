@@ -421,3 +421,76 @@ fn the_page_is_taught_each_game_once_and_the_server_writes_its_pgn() {
     assert_eq!(history[0]["number"], "1...");
     assert_eq!(history[1]["number"], "1.");
 }
+
+/// A game defined in a `variants.ini` text joins the menu and plays as a
+/// built-in one: its board, its legend diagrams, moves, the engine; errors
+/// come back with their lines and leave the game as it was.
+#[test]
+fn a_game_written_in_a_definition_joins_the_menu_and_plays() {
+    let (mut s, mut events) = session();
+    let bad = "[broken]\nking = k\ncustomPiece1 = a:Xz\nstartFen = k7/8/8/8/8/8/8/K7 w - - 0 1\n";
+    let out = send(
+        &mut s,
+        json!({"t": "variants", "text": bad, "name": "mine.ini"}),
+    );
+    assert_eq!(out[0]["t"], "error", "{out:?}");
+    assert!(
+        out[0]["message"].as_str().unwrap().contains("mine.ini:3: "),
+        "{out:?}"
+    );
+
+    let text = include_str!("../../docs/variants/examples.ini");
+    let out = send(&mut s, json!({"t": "variants", "text": text}));
+    let catalog = out
+        .iter()
+        .find(|m| m["t"] == "catalog")
+        .expect("a catalogue");
+    let ids: Vec<&str> = catalog["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert!(
+        ids.contains(&"chess") && ids.contains(&"crossboard"),
+        "{ids:?}"
+    );
+    let loaded = out.iter().find(|m| m["t"] == "loaded").unwrap();
+    assert_eq!(loaded["games"][0], "archers");
+    // The first game loaded starts: 64 squares, 32 pieces, its spec taught.
+    assert!(out.iter().any(|m| m["t"] == "spec"), "{out:?}");
+    let state = last_state(&out);
+    assert_eq!(state["variant"], "archers");
+
+    // The archer's legend diagram: a bishop's rays and the dabbaba's leaps.
+    let out = send(&mut s, json!({"t": "piece", "letter": "a"}));
+    let d = out.iter().find(|m| m["t"] == "diagram").expect("a diagram");
+    assert!(d["first"].as_array().unwrap().len() >= 11, "{d}");
+
+    // The holed board: its 16 holes drawn as holes; a knight's move and
+    // the engine's answer.
+    let out = send(
+        &mut s,
+        json!({"t": "new", "variant": "crossboard", "mode": "play"}),
+    );
+    let state = last_state(&out);
+    let holes = state["position"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["hole"] == true)
+        .count();
+    assert_eq!(holes, 16, "{state}");
+    let out = send(&mut s, json!({"t": "move", "text": "d1c3"}));
+    assert_eq!(
+        last_state(&out)["history"].as_array().unwrap().len(),
+        1,
+        "{out:?}"
+    );
+    let out = engine_reply(&mut s, &mut events);
+    assert_eq!(
+        last_state(&out)["history"].as_array().unwrap().len(),
+        2,
+        "{out:?}"
+    );
+}

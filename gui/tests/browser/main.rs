@@ -298,3 +298,64 @@ pub(crate) fn encode(fen: &str) -> String {
 fn ms(v: Option<String>) -> u64 {
     v.and_then(|s| s.parse().ok()).expect("a figure in ms")
 }
+
+/// A game written in a definition, pasted into the page: it joins the
+/// menu, its board has its holes, a move is played by clicking and the
+/// engine answers; a broken definition shows its error with its line.
+#[tokio::test]
+async fn a_pasted_definition_joins_the_menu_and_plays() {
+    let Some(page) = Page::open("chess", "").await else {
+        return;
+    };
+    let set_text = "document.getElementById('define').open = true; \
+                    document.getElementById('define-text').value = arguments[0]; \
+                    document.getElementById('define-load').click(); return true";
+    page.js(
+        set_text,
+        vec![json!("[broken]\nking = k\ncustomPiece1 = a:Xz\n")],
+    )
+    .await;
+    page.wait(
+        "the definition's error with its line",
+        "return document.getElementById('message').textContent.includes('pasted.ini:3:')",
+        vec![],
+    )
+    .await;
+    let text = include_str!("../../../docs/variants/examples.ini");
+    page.js(set_text, vec![json!(text)]).await;
+    page.wait(
+        "the games in the menu",
+        "return [...document.getElementById('variant').options].some(o => o.value === 'crossboard')",
+        vec![],
+    )
+    .await;
+    // The first game loaded (Archers) is on the board; then the holed one.
+    page.wait(
+        "Archers",
+        "return document.body.dataset.fen.startsWith('rabqkbar/')",
+        vec![],
+    )
+    .await;
+    page.js(
+        "const s = document.getElementById('variant'); s.value = 'crossboard'; \
+         s.dispatchEvent(new Event('change')); return true",
+        vec![],
+    )
+    .await;
+    page.wait(
+        "the holed board",
+        "return document.body.dataset.variant === 'crossboard'",
+        vec![],
+    )
+    .await;
+    assert_eq!(page.count("[data-piece]").await, 20);
+    page.click("d1").await;
+    assert!(page.is_destination("c3").await);
+    assert!(!page.is_destination("b2").await, "a hole is no destination");
+    page.click("c3").await;
+    // The engine plays Black at once.
+    page.wait_turns(2).await;
+    assert_eq!(page.piece("c3").await.as_deref(), Some("N"));
+    page.screenshot("defined-crossboard").await;
+    page.close().await;
+}

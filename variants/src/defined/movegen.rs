@@ -54,26 +54,43 @@ fn rides_on(pos: &Position, rides: u16, s: usize, side: usize, blockers: &Board)
 fn attacked_with(pos: &Position, s: usize, side: usize, occupied: &Board, exclude: &Board) -> bool {
     let def = pos.def;
     let blockers = *occupied | pos.holes;
-    pos.by_side[side].and_not(*exclude).iter().any(|from| {
-        let (_, t) = pos.piece(from).expect("a piece of the side");
-        let c = &def.pieces[t].compiled[side];
-        if !c.pseudo[0][CAPTURE][from].has(s) {
-            return false;
+    let theirs = pos.by_side[side].and_not(*exclude);
+    for (t, piece) in def.pieces.iter().enumerate() {
+        let c = &piece.compiled[side];
+        // The pieces of this type that could take on `s` on an empty board.
+        let candidates = theirs & pos.by_type[t] & c.attackers[s];
+        if candidates.is_empty() {
+            continue;
         }
-        if c.leap[0][CAPTURE][from].has(s) {
+        if (candidates & c.leap_attackers[s]).any() {
             return true;
         }
         let rides = c.rides[0][CAPTURE];
-        rides != 0 && rides_on(pos, rides, from, side, &blockers).has(s)
-    })
+        if rides == 0 {
+            continue;
+        }
+        if rides & !RAY_RIDES == 0 {
+            // Rook, bishop and nightrider rides are symmetric: one ride back
+            // from `s` finds every such attacker with a free line (its
+            // empty-board reach, which holds its ranges, chose them).
+            if (def.rays.reach(rides, s, &blockers) & candidates).any() {
+                return true;
+            }
+        } else if candidates
+            .iter()
+            .any(|from| rides_on(pos, rides, from, side, &blockers).has(s))
+        {
+            // With hops or lame leaps a square may be in reach by one kind
+            // and on a free line of another: each candidate rides forward.
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether `side` attacks `s` (a capture of a piece standing there).
 pub fn attacked(pos: &Position, s: usize, side: usize) -> bool {
-    pos.by_side[side].iter().any(|from| {
-        let (_, t) = pos.piece(from).expect("a piece of the side");
-        reach(pos, side, t, from, 0, CAPTURE).has(s)
-    })
+    attacked_with(pos, s, side, &pos.occupied(), &Board::EMPTY)
 }
 
 /// Whether the side to move's king is attacked (in check).
@@ -103,13 +120,30 @@ pub fn pseudo_legal(pos: &Position, out: &mut MoveList<Move>) {
     let them = 1 - us;
     let occupied = pos.occupied();
     let empty = def.board & !occupied & !pos.holes;
+    let blockers = occupied | pos.holes;
     for from in pos.by_side[us].iter() {
         let (_, t) = pos.piece(from).expect("a piece of the side");
-        let captures = reach(pos, us, t, from, 0, CAPTURE) & pos.by_side[them];
+        let c = &def.pieces[t].compiled[us];
+        // Most pieces ride alike to move and to take: one ride serves both.
+        let (rq, rc) = (c.rides[0][QUIET], c.rides[0][CAPTURE]);
+        let ride_c = if rc != 0 {
+            rides_on(pos, rc, from, us, &blockers)
+        } else {
+            Board::EMPTY
+        };
+        let ride_q = if rq == rc {
+            ride_c
+        } else if rq != 0 {
+            rides_on(pos, rq, from, us, &blockers)
+        } else {
+            Board::EMPTY
+        };
+        let captures =
+            (c.leap[0][CAPTURE][from] | ride_c) & c.pseudo[0][CAPTURE][from] & pos.by_side[them];
         let mut quiets = if Some(t) == def.pawn {
             pawn_pushes(pos, us, from, empty)
         } else {
-            reach(pos, us, t, from, 0, QUIET) & empty
+            (c.leap[0][QUIET][from] | ride_q) & c.pseudo[0][QUIET][from] & empty
         };
         if Some(t) != def.pawn && def.double_step_region[us].has(from) {
             quiets |= reach(pos, us, t, from, 1, QUIET) & empty;

@@ -102,6 +102,11 @@ pub struct Compiled {
     pub pseudo: [[Vec<Board>; 2]; 2],
     /// `[initial][modality]`: the kinds of rides and blockable leaps.
     pub rides: [[u16; 2]; 2],
+    /// `[square]`: the squares from which the piece takes on `square` on
+    /// an empty board (its captures turned round), to find attackers.
+    pub attackers: Vec<Board>,
+    /// `[square]`: the same by plain leaps only.
+    pub leap_attackers: Vec<Board>,
 }
 
 fn is_rook_h(v: Vector) -> bool {
@@ -221,6 +226,16 @@ pub fn compile(moves: &Moves, side: usize, files: i32, ranks: i32) -> Compiled {
             out.leap[initial][modality] = leap;
             out.pseudo[initial][modality] = pseudo;
             out.rides[initial][modality] = rides;
+        }
+    }
+    out.attackers = vec![Board::EMPTY; n];
+    out.leap_attackers = vec![Board::EMPTY; n];
+    for from in 0..n {
+        for to in out.pseudo[0][CAPTURE][from].iter() {
+            out.attackers[to].set(from);
+        }
+        for to in out.leap[0][CAPTURE][from].iter() {
+            out.leap_attackers[to].set(from);
         }
     }
     out
@@ -433,8 +448,9 @@ mod tests {
 /// sign), a few word operations instead of a walk square by square.
 #[derive(Clone, Debug, Default)]
 pub struct Rays {
-    /// `[direction][square]`: the squares from `square` on in `direction`.
-    ray: Vec<Vec<Board>>,
+    /// `[square][direction]`: the squares from `square` on in `direction`
+    /// (a square's rays side by side, as a ride reads them together).
+    ray: Vec<[Board; 16]>,
 }
 
 /// The directions of [`Rays`]: rook along ranks (2), along files (2),
@@ -458,6 +474,19 @@ const RAY_DIRECTIONS: [Vector; 16] = [
     (-1, -2),
 ];
 
+/// Whether squares grow along each of [`RAY_DIRECTIONS`]: it goes up the
+/// board, or right along a rank.
+const UP: [bool; 16] = {
+    let mut up = [false; 16];
+    let mut d = 0;
+    while d < 16 {
+        let (dr, df) = RAY_DIRECTIONS[d];
+        up[d] = dr > 0 || (dr == 0 && df > 0);
+        d += 1;
+    }
+    up
+};
+
 /// The ride kinds [`Rays`] computes.
 pub const RAY_RIDES: u16 = ride::ROOK_H | ride::ROOK_V | ride::BISHOP | ride::NIGHTRIDER;
 
@@ -465,20 +494,17 @@ impl Rays {
     /// The tables of a board of `files` x `ranks`.
     pub fn new(files: i32, ranks: i32) -> Rays {
         let n = (WIDTH * WIDTH) as usize;
-        let ray = RAY_DIRECTIONS
-            .iter()
-            .map(|&v| {
-                (0..n)
-                    .map(|s| {
-                        let mut b = Board::EMPTY;
-                        let mut at = s;
-                        while let Some(to) = step(at, v, 0, files, ranks) {
-                            b.set(to);
-                            at = to;
-                        }
-                        b
-                    })
-                    .collect()
+        let ray = (0..n)
+            .map(|s| {
+                RAY_DIRECTIONS.map(|v| {
+                    let mut b = Board::EMPTY;
+                    let mut at = s;
+                    while let Some(to) = step(at, v, 0, files, ranks) {
+                        b.set(to);
+                        at = to;
+                    }
+                    b
+                })
             })
             .collect();
         Rays { ray }
@@ -489,19 +515,19 @@ impl Rays {
     #[inline]
     pub fn reach(&self, rides: u16, s: usize, blockers: &Board) -> Board {
         let mut out = Board::EMPTY;
+        let rays = &self.ray[s];
         let mut dirs = |range: std::ops::Range<usize>| {
             for d in range {
-                let ray = self.ray[d][s];
-                let (dr, df) = RAY_DIRECTIONS[d];
+                let ray = rays[d];
                 let hit = ray & *blockers;
-                // Squares grow along a direction that goes up the board,
-                // or right along a rank.
-                let up = dr > 0 || (dr == 0 && df > 0);
-                let first = if up { hit.lowest() } else { hit.highest() };
-                out |= match first {
-                    Some(b) => ray.and_not(self.ray[d][b]),
-                    None => ray,
-                };
+                if hit.is_empty() {
+                    out |= ray;
+                    continue;
+                }
+                let first = if UP[d] { hit.lowest() } else { hit.highest() };
+                if let Some(b) = first {
+                    out |= ray.and_not(self.ray[b][d]);
+                }
             }
         };
         if rides & ride::ROOK_H != 0 {

@@ -136,6 +136,14 @@ impl Rules for Defined {
         rules::outcome(pos)
     }
 
+    fn count_turns(pos: &Position) -> u64 {
+        // A turn is one move: perft's last ply counts the legal moves
+        // without making them.
+        let mut moves = MoveList::new();
+        Self::generate(pos, &mut moves);
+        moves.len() as u64
+    }
+
     fn repetition_outcome(pos: &Position, count: usize) -> Option<Outcome> {
         rules::repetition(pos, count)
     }

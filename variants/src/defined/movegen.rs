@@ -403,13 +403,16 @@ pub fn make(pos: &Position, m: Move) -> Position {
         }
     }
     // Castling rights go with a king or rook that leaves or is taken.
-    for side in 0..2 {
-        for wing in 0..2 {
-            if let Some(r) = p.castling[side][wing] {
-                let r = r as usize;
-                let king_moved = Some(from) == pos.king(side) || Some(to) == pos.king(side);
-                if r == from || r == to || king_moved {
-                    p.set_castling(side, wing, None);
+    if p.castling != [[None; 2]; 2] {
+        for side in 0..2 {
+            let king = pos.king(side);
+            let king_moved = Some(from) == king || Some(to) == king;
+            for wing in 0..2 {
+                if let Some(r) = p.castling[side][wing] {
+                    let r = r as usize;
+                    if r == from || r == to || king_moved {
+                        p.set_castling(side, wing, None);
+                    }
                 }
             }
         }

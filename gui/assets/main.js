@@ -28,6 +28,10 @@ function connect() {
     // One message, so that the first state the page draws is this game's
     // (no variant: the server's first game).
     const moves = (params.get("moves") || "").split(" ").filter((m) => m);
+    // The games this tab loaded from definitions come back first, so that
+    // a reload finds its game.
+    const defined = sessionStorage.getItem(DEFINED_KEY);
+    if (defined) send({ t: "variants", text: defined, keep: true });
     send({
       t: "new",
       variant: params.get("variant"),
@@ -130,6 +134,11 @@ function receive(m) {
       gotPgn(m.text);
       break;
     case "loaded":
+      if (sentDefinition !== null) {
+        const before = sessionStorage.getItem(DEFINED_KEY);
+        sessionStorage.setItem(DEFINED_KEY, before ? `${before}\n${sentDefinition}` : sentDefinition);
+        sentDefinition = null;
+      }
       el("message").textContent = "";
       el("define-status").textContent = `Loaded: ${m.games.join(", ")}`;
       break;
@@ -304,15 +313,24 @@ Object.assign(window, { arcana: page });
 wire();
 connect();
 
+/** Where the tab keeps the definitions it loaded, for a reload. */
+const DEFINED_KEY = "arcana-definitions";
+/** The definition text last sent, kept once the server loads it. @type {string|null} */
+let sentDefinition = null;
+
 /** Wires the definition box: games written in a variants.ini, pasted or opened, join the menu. */
 function wireDefine() {
   const area = /** @type {HTMLTextAreaElement} */ (el("define-text"));
-  el("define-load").onclick = () => send({ t: "variants", text: area.value });
+  el("define-load").onclick = () => {
+    sentDefinition = area.value;
+    send({ t: "variants", text: area.value });
+  };
   el("define-file").onchange = async (e) => {
     const input = /** @type {HTMLInputElement} */ (e.target);
     const text = await upload(e);
     if (text === null) return;
     area.value = text;
+    sentDefinition = text;
     send({ t: "variants", text, name: input.files && input.files[0] ? input.files[0].name : undefined });
   };
 }

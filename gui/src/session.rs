@@ -177,6 +177,10 @@ pub enum Command {
         /// The file's name, for errors (default `pasted.ini`).
         #[serde(default)]
         name: Option<String>,
+        /// Keep the game shown (a reloaded page loading its definitions
+        /// again before it asks for its game): only the catalogue answers.
+        #[serde(default)]
+        keep: bool,
     },
 }
 
@@ -554,7 +558,7 @@ impl Session {
                 &waive,
                 &banned,
             )?]),
-            Command::Variants { text, name } => {
+            Command::Variants { text, name, keep } => {
                 let file = name
                     .filter(|n| !n.trim().is_empty())
                     .unwrap_or_else(|| "pasted.ini".into());
@@ -572,6 +576,9 @@ impl Session {
                     ));
                 };
                 self.registry = Arc::new(registry);
+                if keep {
+                    return Ok(vec![self.catalog()]);
+                }
                 let mut out = vec![self.catalog(), json!({"t": "loaded", "games": names})];
                 out.extend(self.command(Command::New {
                     variant: Some(first),

@@ -357,5 +357,8 @@ async fn a_pasted_definition_joins_the_menu_and_plays() {
     page.wait_turns(2).await;
     assert_eq!(page.piece("c3").await.as_deref(), Some("N"));
     page.screenshot("defined-crossboard").await;
+    // A reload keeps the tab's games: the page loads them again first.
+    page.load("crossboard", "").await;
+    assert_eq!(page.count("[data-piece]").await, 20);
     page.close().await;
 }

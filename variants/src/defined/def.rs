@@ -69,6 +69,10 @@ pub struct GameDef {
     /// Per square: where a piece may stand between a king there and an
     /// attacker (its rays, and the legs of lame leaps within two squares).
     pub king_lines: Vec<Board>,
+    /// Per side: whether its pieces take only by leaps and rook and bishop
+    /// rides (so that only a piece between a king and one of them shields
+    /// the king).
+    pub line_riders_only: [bool; 2],
     /// The pieces; a piece's index is its type.
     pub pieces: Vec<PieceDef>,
     /// The royal piece's type, if the game has one.
@@ -940,6 +944,13 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
                 .any(|r| r[super::betza::CAPTURE] & hopping != 0)
         })
     });
+    let lines =
+        super::piece::ride::ROOK_H | super::piece::ride::ROOK_V | super::piece::ride::BISHOP;
+    let line_riders_only = [0, 1].map(|side| {
+        pieces
+            .iter()
+            .all(|p| p.compiled[side].rides[0][super::betza::CAPTURE] & !lines == 0)
+    });
     let king_lines = (0..(WIDTH * WIDTH) as usize)
         .map(|s| {
             let (f, r) = (s as i32 % WIDTH, s as i32 / WIDTH);
@@ -959,6 +970,7 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
         rays,
         hoppers,
         king_lines,
+        line_riders_only,
         pieces,
         king,
         promotion_pawn_types,

@@ -69,9 +69,50 @@ fn mobility(def: &GameDef, c: &Compiled) -> (f64, f64) {
     (empty as f64 / n, crowded as f64 / (4.0 * n))
 }
 
+/// Fairy-Stockfish's published values of its predefined pieces (middle
+/// game, end game), in its units (a knight about 818): a piece defined by
+/// its predefined name gets them where the file gives none.
+const PREDEFINED_VALUES: &[(&str, i32, i32)] = &[
+    ("knight", 781, 854),
+    ("bishop", 825, 915),
+    ("rook", 1276, 1380),
+    ("queen", 2538, 2682),
+    ("fers", 420, 450),
+    ("met", 420, 450),
+    ("alfil", 350, 330),
+    ("fersAlfil", 700, 650),
+    ("silver", 660, 640),
+    ("khon", 660, 640),
+    ("aiwok", 2300, 2700),
+    ("bers", 1800, 1900),
+    ("dragon", 1800, 1900),
+    ("archbishop", 2200, 2200),
+    ("chancellor", 2300, 2600),
+    ("amazon", 2700, 2850),
+    ("knibis", 1100, 1200),
+    ("biskni", 750, 700),
+    ("kniroo", 1050, 1250),
+    ("rookni", 800, 950),
+    ("lance", 400, 240),
+    ("shogiKnight", 420, 290),
+    ("gold", 720, 700),
+    ("dragonHorse", 1550, 1550),
+    ("cannon", 800, 700),
+    ("janggiCannon", 800, 600),
+    ("soldier", 200, 270),
+    ("horse", 520, 800),
+    ("elephant", 300, 300),
+    ("janggiElephant", 340, 350),
+    ("banner", 3400, 3500),
+    ("wazir", 400, 350),
+    ("commoner", 700, 900),
+    ("centaur", 1800, 1900),
+];
+
 /// Each piece type's value in centipawns: the file's (`pieceValueMg`,
 /// `pieceValueEg`, in Fairy-Stockfish's units), else a pawn's for pawns,
-/// else derived from its mobility measured against a knight's on the same
+/// else Fairy-Stockfish's published value of a predefined piece, else
+/// derived from its mobility measured against a knight's on the same
 /// board (on an empty board, weighed 0.4, and a crowded one, 0.6; that puts
 /// chess's bishop, rook and queen at about 380, 600 and 980). A royal
 /// piece is worth nothing: it is never exchanged.
@@ -101,6 +142,9 @@ pub fn values(def: &GameDef) -> Vec<i32> {
             }
             if def.promotion_pawn_types[0] & (1 << t) != 0 {
                 return PAWN;
+            }
+            if let Some(&(_, mg, eg)) = PREDEFINED_VALUES.iter().find(|(n, _, _)| *n == p.name) {
+                return ((mg + eg) as f64 / 2.0 * FSF_SCALE).round() as i32;
             }
             let (e, c) = mobility(def, &p.compiled[0]);
             if ke == 0.0 || kc == 0.0 {

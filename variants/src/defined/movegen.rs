@@ -278,7 +278,7 @@ pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
     let fast =
         def.checking && !def.hoppers[1 - us] && king.is_some_and(|k| !attacked(pos, k, 1 - us));
     let pinned = match king {
-        Some(k) if fast => (def.king_lines[k] & pos.by_side[us])
+        Some(k) if fast => pin_candidates(pos, k, us)
             .iter()
             .filter(|&s| {
                 attacked_with(
@@ -497,6 +497,29 @@ fn pawn_attackers(pos: &Position, s: usize, side: usize) -> bool {
     pos.pieces(side, pawn)
         .iter()
         .any(|from| reach(pos, side, pawn, from, 0, CAPTURE).has(s))
+}
+
+/// The own pieces that may shield the king on `k` (of `us`) from an
+/// attack: where the enemy takes only by rook and bishop rides and leaps,
+/// those between the king and an enemy piece that could take it on an
+/// empty board; else every own piece on the king's lines and near it.
+fn pin_candidates(pos: &Position, k: usize, us: usize) -> Board {
+    let def = pos.def;
+    let them = 1 - us;
+    if !def.line_riders_only[them] {
+        return def.king_lines[k] & pos.by_side[us];
+    }
+    let mut lines = Board::EMPTY;
+    for (t, piece) in def.pieces.iter().enumerate() {
+        let c = &piece.compiled[them];
+        if c.rides[0][CAPTURE] == 0 {
+            continue;
+        }
+        for x in (pos.pieces(them, t) & c.attackers[k]).iter() {
+            lines |= between(k, x);
+        }
+    }
+    lines & pos.by_side[us]
 }
 
 /// The squares strictly between two squares on a line.

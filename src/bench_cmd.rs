@@ -9,6 +9,9 @@ use variants::{Registry, Variant, VariantVisitor};
 /// Arguments of `arcana bench`.
 #[derive(Args, Debug, Clone)]
 pub struct BenchArgs {
+    /// Games from a variants.ini file.
+    #[command(flatten)]
+    pub files: crate::variants_cmd::VariantFiles,
     /// The game (any case).
     #[arg(long, default_value = "chess", value_parser = crate::variant_arg::VariantParser)]
     pub variant: String,

@@ -19,10 +19,10 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Load the games of a variants.ini file (Fairy-Stockfish's format) for
-    /// the engine and every command; repeatable. See docs/rules/defined-games.md.
-    #[arg(long = "variants", value_name = "FILE", global = true)]
-    variants: Vec<std::path::PathBuf>,
+    /// Games from a variants.ini file, for the engine (and any command
+    /// named after it).
+    #[command(flatten)]
+    files: variants_cmd::VariantFiles,
 }
 
 #[derive(Subcommand, Debug)]
@@ -56,6 +56,9 @@ enum Command {
 /// `arcana gui`'s options.
 #[derive(clap::Args, Debug)]
 struct GuiArgs {
+    /// Games from a variants.ini file.
+    #[command(flatten)]
+    files: variants_cmd::VariantFiles,
     /// The port to listen on (0: any free port).
     #[arg(long, default_value_t = 8080)]
     port: u16,

@@ -8,6 +8,9 @@ use variants::{Registry, Variant, VariantVisitor};
 /// Arguments of `arcana perft`.
 #[derive(Args, Debug, Clone)]
 pub struct PerftArgs {
+    /// Games from a variants.ini file.
+    #[command(flatten)]
+    pub files: crate::variants_cmd::VariantFiles,
     /// The game (any case).
     #[arg(long, default_value = "chess", value_parser = crate::variant_arg::VariantParser)]
     pub variant: String,

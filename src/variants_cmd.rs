@@ -12,6 +12,16 @@ use variants::defined::betza::{CAPTURE, QUIET};
 use variants::defined::def::GameDef;
 use variants::Registry;
 
+/// `--variants FILE` on a command: the files are read by [`preload`]
+/// before the command line is parsed; clap only documents and accepts it.
+#[derive(Args, Debug, Clone, Default)]
+pub struct VariantFiles {
+    /// Load the games of a variants.ini file (Fairy-Stockfish's format;
+    /// see docs/rules/defined-games.md); repeatable.
+    #[arg(long = "variants", value_name = "FILE")]
+    pub variants: Vec<PathBuf>,
+}
+
 /// `arcana variants ...`.
 #[derive(Args, Debug)]
 pub struct VariantsArgs {
@@ -32,6 +42,9 @@ enum VariantsCommand {
     Show {
         /// The game's name.
         name: String,
+        /// The file that defines it.
+        #[command(flatten)]
+        files: VariantFiles,
     },
 }
 
@@ -39,7 +52,7 @@ enum VariantsCommand {
 pub fn run(args: &VariantsArgs) -> ExitCode {
     match &args.command {
         VariantsCommand::Check { file } => check(file),
-        VariantsCommand::Show { name } => match show(&Registry::current(), name) {
+        VariantsCommand::Show { name, .. } => match show(&Registry::current(), name) {
             Ok(text) => {
                 crate::out!("{text}");
                 ExitCode::SUCCESS

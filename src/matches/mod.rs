@@ -34,6 +34,9 @@ use variants::pgn::Notation;
 /// Arguments of `arcana match`.
 #[derive(Args, Debug, Clone)]
 pub struct MatchArgs {
+    /// Games from a variants.ini file.
+    #[command(flatten)]
+    pub files: crate::variants_cmd::VariantFiles,
     /// The game (any case).
     #[arg(long, default_value = "chess", value_parser = crate::variant_arg::VariantParser)]
     pub variant: String,

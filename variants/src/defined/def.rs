@@ -630,6 +630,18 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
             line: setting.line,
         });
     }
+    if slots.len() > super::position::MAX_TYPES {
+        r.errors.push(DefError {
+            file: file.to_string(),
+            line,
+            message: format!(
+                "[{name}] defines {} piece types; Arcana plays at most {}: remove some",
+                slots.len(),
+                super::position::MAX_TYPES
+            ),
+        });
+        return Err(r.errors);
+    }
     if slots.is_empty() {
         r.errors.push(DefError {
             file: file.to_string(),

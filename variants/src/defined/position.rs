@@ -7,8 +7,9 @@ use super::piece::{Board, WIDTH};
 use crate::board_field::{self, Cell};
 use crate::{FenError, Side};
 
-/// The most piece types a defined game may have.
-pub const MAX_TYPES: usize = 32;
+/// The most piece types a defined game may have: each has its own letter
+/// (a-z, either case), so 26.
+pub const MAX_TYPES: usize = 26;
 
 /// What a move does beyond moving a piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -83,6 +83,8 @@ pub struct Position {
     pub halfmove: u32,
     /// The move number.
     pub fullmove: u32,
+    /// Each side's royal king's square, kept by `put` and `remove`.
+    pub kings: [Option<u8>; 2],
     /// Makruk's count, once started: (the limit, the plies counted), both
     /// in plies as Fairy-Stockfish keeps them.
     pub counting: Option<(u32, u32)>,
@@ -131,6 +133,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             counting: None,
+            kings: [None; 2],
             hash: 0,
         }
     }
@@ -150,6 +153,9 @@ impl Position {
 
     /// Puts a piece on an empty square.
     pub fn put(&mut self, s: usize, side: usize, t: usize) {
+        if Some(t) == self.def.king {
+            self.kings[side] = Some(s as u8);
+        }
         self.board[s] = (t as u8 + 1) | (side as u8) << 7;
         self.by_side[side].set(s);
         self.by_type[t].set(s);
@@ -159,6 +165,9 @@ impl Position {
     /// Takes the piece off `s`.
     pub fn remove(&mut self, s: usize) -> Option<(usize, usize)> {
         let p = self.piece(s)?;
+        if Some(p.1) == self.def.king && self.kings[p.0] == Some(s as u8) {
+            self.kings[p.0] = None;
+        }
         self.board[s] = 0;
         self.by_side[p.0].clear(s);
         self.by_type[p.1].clear(s);
@@ -173,8 +182,9 @@ impl Position {
     }
 
     /// `side`'s king, where the game has one and it is on the board.
+    #[inline]
     pub fn king(&self, side: usize) -> Option<usize> {
-        self.pieces(side, self.def.king?).lowest()
+        self.kings[side].map(usize::from)
     }
 
     /// Sets or clears a castling right (keeping the hash).
@@ -256,6 +266,18 @@ impl Position {
                 return Err(FenError::new(format!(
                     "the side to move must be w or b, found '{other}'"
                 )))
+            }
+        }
+        // One royal king a side: the rules (check, castling) know one.
+        if let Some(k) = def.king {
+            for side in 0..2 {
+                if pos.pieces(side, k).more_than_one() {
+                    return Err(FenError::new(format!(
+                        "{} has more than one king '{}': a side has one royal king",
+                        if side == 0 { "White" } else { "Black" },
+                        def.pieces[k].letter
+                    )));
+                }
             }
         }
         pos.read_castling(fields.get(2).copied().unwrap_or("-"))?;

@@ -79,3 +79,12 @@ fn suite(g: Defined) {
         }
     }
 }
+
+/// A side has one royal king: a FEN with two is refused with a reason.
+#[test]
+fn a_fen_with_two_kings_of_a_side_is_refused() {
+    let g = game(CHESS, "mychess");
+    let e = g.read_fen("4k3/8/8/8/8/8/8/K3K3 w - - 0 1").unwrap_err();
+    assert!(e.to_string().contains("more than one king"), "{e}");
+    assert!(g.read_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").is_ok());
+}

@@ -69,6 +69,9 @@ pub struct GameDef {
     /// Per square: where a piece may stand between a king there and an
     /// attacker (its rays, and the legs of lame leaps within two squares).
     pub king_lines: Vec<Board>,
+    /// `[side][square]`: the squares from which some piece of `side` takes
+    /// on `square` on an empty board (its types' tables together).
+    pub attackers: [Vec<Board>; 2],
     /// Per side: whether its pieces take only by leaps and rook and bishop
     /// rides (so that only a piece between a king and one of them shields
     /// the king).
@@ -963,6 +966,15 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
             .iter()
             .all(|p| p.compiled[side].rides[0][super::betza::CAPTURE] & !lines == 0)
     });
+    let attackers = [0, 1].map(|side| {
+        (0..(WIDTH * WIDTH) as usize)
+            .map(|s| {
+                pieces
+                    .iter()
+                    .fold(Board::EMPTY, |a, p| a | p.compiled[side].attackers[s])
+            })
+            .collect()
+    });
     let king_lines = (0..(WIDTH * WIDTH) as usize)
         .map(|s| {
             let (f, r) = (s as i32 % WIDTH, s as i32 / WIDTH);
@@ -982,6 +994,7 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
         rays,
         hoppers,
         king_lines,
+        attackers,
         line_riders_only,
         pieces,
         king,

@@ -54,34 +54,33 @@ fn rides_on(pos: &Position, rides: u16, s: usize, side: usize, blockers: &Board)
 fn attacked_with(pos: &Position, s: usize, side: usize, occupied: &Board, exclude: &Board) -> bool {
     let def = pos.def;
     let blockers = *occupied | pos.holes;
-    let theirs = pos.by_side[side].and_not(*exclude);
-    for (t, piece) in def.pieces.iter().enumerate() {
-        let c = &piece.compiled[side];
-        // The pieces of this type that could take on `s` on an empty board.
-        let candidates = theirs & pos.by_type[t] & c.attackers[s];
-        if candidates.is_empty() {
+    // The pieces that could take on `s` on an empty board, by any type's
+    // reach; each then by its own.
+    let candidates = pos.by_side[side].and_not(*exclude) & def.attackers[side][s];
+    for from in candidates.iter() {
+        let (_, t) = pos.piece(from).expect("a piece of the side");
+        let c = &def.pieces[t].compiled[side];
+        if !c.attackers[s].has(from) {
             continue;
         }
-        if (candidates & c.leap_attackers[s]).any() {
+        if c.leap_attackers[s].has(from) {
             return true;
         }
         let rides = c.rides[0][CAPTURE];
         if rides == 0 {
             continue;
         }
-        if rides & !RAY_RIDES == 0 {
-            // Rook, bishop and nightrider rides are symmetric: one ride back
-            // from `s` finds every such attacker with a free line (its
-            // empty-board reach, which holds its ranges, chose them).
-            if (def.rays.reach(rides, s, &blockers) & candidates).any() {
-                return true;
-            }
-        } else if candidates
-            .iter()
-            .any(|from| rides_on(pos, rides, from, side, &blockers).has(s))
-        {
+        let hit = if rides & !RAY_RIDES == 0 {
+            // Rook, bishop and nightrider rides are symmetric: a ride back
+            // from `s` meets the attacker when its line is free (its
+            // empty-board reach, which holds its ranges, chose it).
+            def.rays.reach(rides, s, &blockers).has(from)
+        } else {
             // With hops or lame leaps a square may be in reach by one kind
-            // and on a free line of another: each candidate rides forward.
+            // and on a free line of another: the piece rides forward.
+            rides_on(pos, rides, from, side, &blockers).has(s)
+        };
+        if hit {
             return true;
         }
     }
@@ -439,7 +438,9 @@ fn count(p: &mut Position, captured_type: Option<usize>, captured: bool, promoti
     let stm = p.side.index();
     let mover = 1 - stm;
     let all = |p: &Position, side: usize| p.by_side[side].count();
-    let pawns = def.pawn.map_or(0, |t| p.by_type[t].count());
+    let pawns = def
+        .pawn
+        .map_or(0, |t| p.pieces(0, t).count() + p.pieces(1, t).count());
     let total = all(p, 0) + all(p, 1);
     if captured_type.is_some() && captured_type == def.pawn && all(p, mover) == 1 && pawns == 0 {
         let limit = count_limit(p, mover);
@@ -461,7 +462,9 @@ fn count(p: &mut Position, captured_type: Option<usize>, captured: bool, promoti
 /// pieces' honour by what its opponent has left.
 fn count_limit(p: &Position, side: usize) -> u32 {
     let def = p.def;
-    let pawns = def.pawn.map_or(0, |t| p.by_type[t].count());
+    let pawns = def
+        .pawn
+        .map_or(0, |t| p.pieces(0, t).count() + p.pieces(1, t).count());
     if pawns > 0 || p.by_side[1 - side].count() == 1 {
         return 0;
     }
@@ -510,12 +513,10 @@ fn pin_candidates(pos: &Position, k: usize, us: usize) -> Board {
         return def.king_lines[k] & pos.by_side[us];
     }
     let mut lines = Board::EMPTY;
-    for (t, piece) in def.pieces.iter().enumerate() {
-        let c = &piece.compiled[them];
-        if c.rides[0][CAPTURE] == 0 {
-            continue;
-        }
-        for x in (pos.pieces(them, t) & c.attackers[k]).iter() {
+    for x in (pos.by_side[them] & def.attackers[them][k]).iter() {
+        let (_, t) = pos.piece(x).expect("a piece of the side");
+        let c = &def.pieces[t].compiled[them];
+        if c.rides[0][CAPTURE] != 0 && c.attackers[k].has(x) {
             lines |= between(k, x);
         }
     }

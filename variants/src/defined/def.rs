@@ -782,11 +782,19 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
         }
     }
     let mandatory_pawn_promotion = r.bool("mandatoryPawnPromotion", true);
-    let double_step = r.bool("doubleStep", true);
-    let double_step_region = [
+    let mut double_step = r.bool("doubleStep", true);
+    let mut double_step_region = [
         r.region("doubleStepRegionWhite", rank_bb(1)),
         r.region("doubleStepRegionBlack", rank_bb(6)),
     ];
+    // As Fairy-Stockfish concludes: no double step, no region (so no
+    // custom piece's initial moves either), and no region, no double step.
+    if !double_step {
+        double_step_region = [Board::EMPTY; 2];
+    }
+    if double_step_region.iter().all(Board::is_empty) {
+        double_step = false;
+    }
     let triple_step_region = [
         r.region("tripleStepRegionWhite", Board::EMPTY),
         r.region("tripleStepRegionBlack", Board::EMPTY),

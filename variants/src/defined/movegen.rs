@@ -309,7 +309,7 @@ pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
                 continue;
             }
             // `checking = false` forbids giving check instead.
-            if !def.checking && child.king(1 - us).is_some_and(|k| attacked(&child, k, us)) {
+            if !def.checking && gives_check(pos, &child, m) {
                 continue;
             }
         }
@@ -325,6 +325,31 @@ pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
         }
         out.push(m);
     }
+}
+
+/// Whether `m` (made into `child`) gives check as Fairy-Stockfish counts
+/// it: the moved piece (or the castling rook) attacks the enemy king, or
+/// another piece does that did not before (a discovered check). A check
+/// the enemy king stood in already is not given by the move.
+fn gives_check(pos: &Position, child: &Position, m: Move) -> bool {
+    let us = pos.side.index();
+    let Some(k) = child.king(1 - us) else {
+        return false;
+    };
+    let moved = match m.kind() {
+        Kind::Castling => {
+            let to = m.to();
+            Board::single(to) | Board::single(if m.promo() == 0 { to - 1 } else { to + 1 })
+        }
+        _ => Board::single(m.to()),
+    };
+    let (occ_child, occ_parent) = (child.occupied(), pos.occupied());
+    child.by_side[us].iter().any(|x| {
+        let alone = |p: &Position| p.by_side[us].and_not(Board::single(x));
+        attacked_with(child, k, us, &occ_child, &alone(child))
+            && (moved.has(x)
+                || !(pos.by_side[us].has(x) && attacked_with(pos, k, us, &occ_parent, &alone(pos))))
+    })
 }
 
 /// The position after `m`.

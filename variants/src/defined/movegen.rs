@@ -328,28 +328,61 @@ pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
 }
 
 /// Whether `m` (made into `child`) gives check as Fairy-Stockfish counts
-/// it: the moved piece (or the castling rook) attacks the enemy king, or
-/// another piece does that did not before (a discovered check). A check
-/// the enemy king stood in already is not given by the move.
+/// it: the moved piece (the castling rook) attacks the enemy king; or,
+/// when the move leaves a square that alone shielded the king from one of
+/// our line riders, or is en passant, or the mover's side has a piece
+/// that rides other than on lines (a nightrider, a hopper, a lame
+/// leaper), any other piece of ours attacks it, a check it stood in
+/// already included.
 fn gives_check(pos: &Position, child: &Position, m: Move) -> bool {
+    let def = pos.def;
     let us = pos.side.index();
     let Some(k) = child.king(1 - us) else {
         return false;
     };
-    let moved = match m.kind() {
-        Kind::Castling => {
-            let to = m.to();
-            Board::single(to) | Board::single(if m.promo() == 0 { to - 1 } else { to + 1 })
-        }
-        _ => Board::single(m.to()),
+    let occupied = child.occupied();
+    let attacks_from = |x: usize| {
+        attacked_with(
+            child,
+            k,
+            us,
+            &occupied,
+            &child.by_side[us].and_not(Board::single(x)),
+        )
     };
-    let (occ_child, occ_parent) = (child.occupied(), pos.occupied());
-    child.by_side[us].iter().any(|x| {
-        let alone = |p: &Position| p.by_side[us].and_not(Board::single(x));
-        attacked_with(child, k, us, &occ_child, &alone(child))
-            && (moved.has(x)
-                || !(pos.by_side[us].has(x) && attacked_with(pos, k, us, &occ_parent, &alone(pos))))
-    })
+    let to = m.to();
+    let direct = match m.kind() {
+        Kind::Castling => {
+            if m.promo() == 0 {
+                to - 1
+            } else {
+                to + 1
+            }
+        }
+        _ => to,
+    };
+    if attacks_from(direct) {
+        return true;
+    }
+    let moved = Board::single(direct) | Board::single(to);
+    if !child.by_side[us].and_not(moved).iter().any(attacks_from) {
+        return false;
+    }
+    let lines =
+        super::piece::ride::ROOK_H | super::piece::ride::ROOK_V | super::piece::ride::BISHOP;
+    let off_lines = pos.by_side[us].iter().any(|x| {
+        let (_, t) = pos.piece(x).expect("a piece of the side");
+        def.pieces[t].compiled[us].rides[0][CAPTURE] & !lines != 0
+    });
+    let before = pos.occupied();
+    let shield = pos.by_side[us].iter().any(|x| {
+        let (_, t) = pos.piece(x).expect("a piece of the side");
+        let c = &def.pieces[t].compiled[us];
+        c.rides[0][CAPTURE] & lines != 0
+            && c.attackers[k].has(x)
+            && between(k, x) & before == Board::single(m.from())
+    });
+    off_lines || shield || m.kind() == Kind::EnPassant
 }
 
 /// The position after `m`.

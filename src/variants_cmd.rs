@@ -204,11 +204,10 @@ pub fn preload(args: &[String]) -> Result<(), String> {
     }
     for p in paths {
         Registry::load_for_process(Path::new(&p)).map_err(|errors| {
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n")
+            variants::defined::DefError::join(
+                &errors, "
+",
+            )
         })?;
     }
     Ok(())

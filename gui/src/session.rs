@@ -564,11 +564,10 @@ impl Session {
                     .unwrap_or_else(|| "pasted.ini".into());
                 let mut registry = (*self.registry).clone();
                 let names = registry.load(&text, &file).map_err(|errors| {
-                    errors
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join("\n")
+                    variants::defined::DefError::join(
+                        &errors, "
+",
+                    )
                 })?;
                 let Some(first) = names.first().cloned() else {
                     return Err(format!(

@@ -213,13 +213,7 @@ impl Session {
             let names = self
                 .registry
                 .load_file(std::path::Path::new(path))
-                .map_err(|errors| {
-                    errors
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                })?;
+                .map_err(|errors| variants::defined::DefError::join(&errors, "; "))?;
             loaded.extend(names);
         }
         if loaded.is_empty() {

@@ -15,6 +15,18 @@ pub struct DefError {
     pub message: String,
 }
 
+impl DefError {
+    /// Errors as one text, each as `file:line: message`, separated by
+    /// `separator` (a newline for people, `; ` on a protocol line).
+    pub fn join(errors: &[DefError], separator: &str) -> String {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(separator)
+    }
+}
+
 impl fmt::Display for DefError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line == 0 {

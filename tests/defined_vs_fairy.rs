@@ -197,6 +197,29 @@ fn compare(config: &str, jobs: &[Job], tally: &mut Tally) -> Option<()> {
             .collect();
         let ours = tokens(&pos);
         tally.moves += theirs.len();
+        // The quiescence search's own list: legal moves only, among them
+        // every noisy one (a pawn's plain move into the promotion zone
+        // comes with its promotions, and the search drops it).
+        let mut noisy = MoveList::new();
+        assert!(Defined::generate_noisy(&pos, &mut noisy));
+        let all = legal(&pos);
+        let mut got: Vec<u32> = noisy
+            .iter()
+            .filter(|&&m| Defined::is_noisy(&pos, m))
+            .map(|m| m.0)
+            .collect();
+        let mut want: Vec<u32> = all
+            .iter()
+            .filter(|&&m| Defined::is_noisy(&pos, m))
+            .map(|m| m.0)
+            .collect();
+        got.sort_unstable();
+        want.sort_unstable();
+        if got != want || noisy.iter().any(|m| !all.contains(m)) {
+            tally
+                .mismatches
+                .push(format!("noisy moves {got:?} for {want:?} at {place}"));
+        }
         if ours != theirs {
             let only_ours: Vec<_> = ours.iter().filter(|m| !theirs.contains(m)).collect();
             let only_theirs: Vec<_> = theirs.iter().filter(|m| !ours.contains(m)).collect();

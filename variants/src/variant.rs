@@ -301,6 +301,16 @@ pub trait SearchHints: Fen {
         0
     }
 
+    /// Appends the legal plies that [`SearchHints::is_noisy`] accepts and
+    /// returns `true`, for a game that can generate them without the quiet
+    /// ones; the quiescence search, out of check, then looks at no others
+    /// (and takes an empty list for a quiet position, not a stalemate).
+    /// The default returns `false` and appends nothing: the search
+    /// generates every ply and keeps the noisy ones.
+    fn generate_noisy(_pos: &Self::Position, _moves: &mut MoveList<Self::Move>) -> bool {
+        false
+    }
+
     /// Whether the exchange a ply starts gains at least `threshold`
     /// centipawns (static exchange evaluation). The search skips losing
     /// captures in quiescence and orders them late. The default knows no

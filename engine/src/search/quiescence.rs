@@ -32,7 +32,8 @@ impl<V: Variant> Worker<'_, V> {
         // Evasions are searched only near the horizon: where a side may stay
         // in check after its own move (Vanguard's Prince rule), both sides
         // can be in check at every ply, and quiescence would never end.
-        let in_check = V::in_check(pos) && qply < QS_EVASION_PLIES;
+        let checked = V::in_check(pos);
+        let in_check = checked && qply < QS_EVASION_PLIES;
         // Inside a turn the noisy plies include the turn's end, which
         // takes the place of standing pat.
         let stands = !in_check && !V::inside_turn(pos);
@@ -50,9 +51,15 @@ impl<V: Variant> Worker<'_, V> {
             }
         }
         let mut list = MoveList::new();
-        V::generate(pos, &mut list);
-        if list.is_empty() {
-            return Self::terminal_score(pos, ply);
+        // Out of check a game that can generate its noisy plies alone
+        // saves generating (and proving legal) the quiet ones; an empty
+        // list then means a quiet position, and the stand-pat score holds.
+        let noisy_only = !checked && stands && V::generate_noisy(pos, &mut list);
+        if !noisy_only {
+            V::generate(pos, &mut list);
+            if list.is_empty() {
+                return Self::terminal_score(pos, ply);
+            }
         }
         // Captures must not lose material, and (delta pruning) must be
         // able to bring the score near alpha.

@@ -163,11 +163,19 @@ pub struct GameDef {
     pub start_fen_line: usize,
     /// Each type's value in centipawns (see [`super::eval::values`]).
     pub values: Vec<i32>,
-    /// `[type][side][square]`: a piece's value there, for the evaluation.
-    pub tables: Vec<[Vec<i16>; 2]>,
+    /// `(type * 2 + side) * 256 + square`: a piece's value there, for the
+    /// evaluation (one flat table: the position adds it up in every
+    /// `put` and `remove`).
+    pub tables: Vec<i16>,
 }
 
 impl GameDef {
+    /// What a piece of `side` and type `t` is worth on `s`, for `side`.
+    #[inline]
+    pub fn square_value(&self, side: usize, t: usize, s: usize) -> i32 {
+        self.tables[(t * 2 + side) * 256 + s] as i32
+    }
+
     /// The type of a letter (either case).
     pub fn type_of(&self, letter: char) -> Option<usize> {
         let upper = letter.to_ascii_uppercase();

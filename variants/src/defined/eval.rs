@@ -155,8 +155,9 @@ pub fn values(def: &GameDef) -> Vec<i32> {
         .collect()
 }
 
-/// `[type][side][square]`: the value of a piece there, for its side.
-pub fn tables(def: &GameDef, values: &[i32]) -> Vec<[Vec<i16>; 2]> {
+/// `(type * 2 + side) * 256 + square`: the value of a piece there, for
+/// its side.
+pub fn tables(def: &GameDef, values: &[i32]) -> Vec<i16> {
     let (files, ranks) = (def.files, def.ranks);
     let centre = |s: usize| -> i32 {
         let (f, r) = (s as i32 % WIDTH, s as i32 / WIDTH);
@@ -189,19 +190,16 @@ pub fn tables(def: &GameDef, values: &[i32]) -> Vec<[Vec<i16>; 2]> {
             };
             [table(0), table(1)]
         })
+        .flat_map(|[white, black]| white.into_iter().chain(black))
         .collect()
 }
 
-/// The static score for the side to move.
+/// The static score for the side to move: the pieces' square values,
+/// which the position keeps summed (White's less Black's), and a tempo.
 pub fn evaluate(pos: &Position) -> i32 {
-    let def = pos.def;
-    let mut score = 0i32;
-    for side in 0..2 {
-        let sign = if side == 0 { 1 } else { -1 };
-        for s in pos.by_side[side].iter() {
-            let (_, t) = pos.piece(s).expect("a piece of the side");
-            score += sign * def.tables[t][side][s] as i32;
-        }
-    }
-    (if pos.side.index() == 0 { score } else { -score }) + TEMPO
+    (if pos.side.index() == 0 {
+        pos.material
+    } else {
+        -pos.material
+    }) + TEMPO
 }

@@ -209,6 +209,13 @@ impl SearchHints for Defined {
         victim * 8 + promo - attacker
     }
 
+    fn generate_noisy(pos: &Position, moves: &mut MoveList<Move>) -> bool {
+        if rules::immediate_end(pos).is_none() {
+            movegen::legal_of(pos, movegen::Moves::Noisy, moves);
+        }
+        true
+    }
+
     fn null_move(pos: &Position) -> Option<Position> {
         // Passing is unsound where zugzwang is likely: in check, with only
         // pawns and a king, or in games without checks (where a king may

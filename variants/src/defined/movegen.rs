@@ -4,7 +4,7 @@
 
 use super::betza::{CAPTURE, QUIET};
 use super::def::{Counting, GameDef};
-use super::piece::{ride_reach, Board, RAY_RIDES, WIDTH};
+use super::piece::{ride_reach, Board, Rays, RAY_RIDES, WIDTH};
 use super::position::{Kind, Move, Position};
 use crate::MoveList;
 
@@ -71,10 +71,10 @@ fn attacked_with(pos: &Position, s: usize, side: usize, occupied: &Board, exclud
             continue;
         }
         let hit = if rides & !RAY_RIDES == 0 {
-            // Rook, bishop and nightrider rides are symmetric: a ride back
-            // from `s` meets the attacker when its line is free (its
-            // empty-board reach, which holds its ranges, chose it).
-            def.rays.reach(rides, s, &blockers).has(from)
+            // Rook, bishop and nightrider rides: the piece reaches `s` on
+            // an empty board (its ranges and directions included) and not
+            // by a leap, so by riding the line between, if that is free.
+            Rays::direction(s, from).is_some_and(|d| def.rays.clear_between(s, from, d, &blockers))
         } else {
             // With hops or lame leaps a square may be in reach by one kind
             // and on a free line of another: the piece rides forward.
@@ -94,8 +94,10 @@ pub fn attacked(pos: &Position, s: usize, side: usize) -> bool {
 
 /// Whether the side to move's king is attacked (in check).
 pub fn in_check(pos: &Position) -> bool {
-    let us = pos.side.index();
-    pos.king(us).is_some_and(|k| attacked(pos, k, 1 - us))
+    pos.check.get_or(|| {
+        let us = pos.side.index();
+        pos.king(us).is_some_and(|k| attacked(pos, k, 1 - us))
+    })
 }
 
 fn is(set: u64, t: usize) -> bool {
@@ -111,9 +113,18 @@ fn forward(side: usize) -> i32 {
     }
 }
 
-/// Appends the moves of the side to move, before the king's safety is
-/// looked at.
-pub fn pseudo_legal(pos: &Position, out: &mut MoveList<Move>) {
+/// Which moves to generate.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Moves {
+    /// Every move.
+    All,
+    /// Captures and promotions only (the quiescence search's).
+    Noisy,
+}
+
+/// Appends the moves of the side to move (of `which`), before the king's
+/// safety is looked at.
+pub fn pseudo_legal(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
     let def = pos.def;
     let us = pos.side.index();
     let them = 1 - us;
@@ -147,12 +158,16 @@ pub fn pseudo_legal(pos: &Position, out: &mut MoveList<Move>) {
         if Some(t) != def.pawn && def.double_step_region[us].has(from) {
             quiets |= reach(pos, us, t, from, 1, QUIET) & empty;
         }
-        let targets = captures | quiets;
         let promotes = is(def.promotion_pawn_types[us], t);
         let zone = if promotes {
             def.promotion_region[us]
         } else {
             Board::EMPTY
+        };
+        let targets = match which {
+            Moves::All => captures | quiets,
+            // Only the quiet moves that promote are noisy.
+            Moves::Noisy => captures | (quiets & zone),
         };
         for to in targets.iter() {
             if zone.has(to) {
@@ -179,7 +194,9 @@ pub fn pseudo_legal(pos: &Position, out: &mut MoveList<Move>) {
             }
         }
     }
-    castlings(pos, us, out);
+    if which == Moves::All {
+        castlings(pos, us, out);
+    }
 }
 
 /// The predefined pawn's pushes: one step, two (three) from its regions
@@ -264,8 +281,13 @@ fn castlings(pos: &Position, us: usize, out: &mut MoveList<Move>) {
 
 /// Appends the legal moves of the side to move.
 pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
+    legal_of(pos, Moves::All, out);
+}
+
+/// Appends the legal moves of the side to move of `which`.
+pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
     let mut all = MoveList::new();
-    pseudo_legal(pos, &mut all);
+    pseudo_legal(pos, which, &mut all);
     let us = pos.side.index();
     let def = pos.def;
     let occupied = pos.occupied();
@@ -274,21 +296,9 @@ pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
     // leaving exposes the king (pinned: found by taking each candidate
     // away), en passant and castling need the position after them.
     let king = pos.king(us);
-    let fast =
-        def.checking && !def.hoppers[1 - us] && king.is_some_and(|k| !attacked(pos, k, 1 - us));
+    let fast = def.checking && !def.hoppers[1 - us] && king.is_some() && !in_check(pos);
     let pinned = match king {
-        Some(k) if fast => pin_candidates(pos, k, us)
-            .iter()
-            .filter(|&s| {
-                attacked_with(
-                    pos,
-                    k,
-                    1 - us,
-                    &occupied.and_not(Board::single(s)),
-                    &Board::EMPTY,
-                )
-            })
-            .collect(),
+        Some(k) if fast => pinned(pos, k, us),
         _ => Board::EMPTY,
     };
     for &m in all.iter() {
@@ -436,14 +446,15 @@ pub fn make(pos: &Position, m: Move) -> Position {
                 && (dist == 2 * WIDTH || dist == 3 * WIDTH)
             {
                 let back = -forward(us);
+                // Pieces other than the pawn that take en passant make
+                // every square passed one; else only a square a pawn
+                // attacks is.
+                let others = def.en_passant_types[them] & !def.pawn.map_or(0, |p| 1u64 << p) != 0;
                 for n in 1..dist / WIDTH {
                     let s = (to as i32 + back * n) as usize;
-                    let takers = (0..def.pieces.len())
-                        .filter(|&x| is(def.en_passant_types[them], x))
-                        .fold(0u64, |a, x| a | 1 << x);
-                    let pawn_can = pawn_attackers(pos, s, them);
-                    let others = takers & !def.pawn.map_or(0, |p| 1u64 << p) != 0;
-                    if def.en_passant_region[them].has(s) && (pawn_can || others) {
+                    if def.en_passant_region[them].has(s)
+                        && (others || pawn_attackers(pos, s, them))
+                    {
                         new_ep.set(s);
                     }
                 }
@@ -555,9 +566,56 @@ fn pawn_attackers(pos: &Position, s: usize, side: usize) -> bool {
     let Some(pawn) = pos.def.pawn else {
         return false;
     };
-    pos.pieces(side, pawn)
+    // Only pawns that could take on `s` on an empty board need a look.
+    let code = pawn as u8 + 1;
+    let near = pos.def.pieces[pawn].compiled[side].attackers[s] & pos.by_side[side];
+    near.iter().any(|from| {
+        pos.board[from] & 0x7f == code && reach(pos, side, pawn, from, 0, CAPTURE).has(s)
+    })
+}
+
+/// The own pieces that alone shield the king on `k` (of `us`, not in
+/// check) from an attack.
+fn pinned(pos: &Position, k: usize, us: usize) -> Board {
+    let def = pos.def;
+    let them = 1 - us;
+    let occupied = pos.occupied();
+    let candidates = pin_candidates(pos, k, us);
+    if !def.line_riders_only[them] {
+        // Hops, lame leaps and nightriders: take each candidate away.
+        return candidates
+            .iter()
+            .filter(|&s| {
+                attacked_with(
+                    pos,
+                    k,
+                    them,
+                    &occupied.and_not(Board::single(s)),
+                    &Board::EMPTY,
+                )
+            })
+            .collect();
+    }
+    // The enemy takes only by leaps (which no piece blocks: they do not
+    // hit the king now) and rook and bishop rides: a candidate is pinned
+    // when the first piece behind it, seen from the king, is an enemy
+    // that reaches the king on an empty board.
+    let blockers = occupied | pos.holes;
+    candidates
         .iter()
-        .any(|from| reach(pos, side, pawn, from, 0, CAPTURE).has(s))
+        .filter(|&s| {
+            let Some(d) = Rays::direction(k, s).filter(|&d| d < 8) else {
+                return false;
+            };
+            def.rays
+                .first_beyond(s, d, &blockers)
+                .filter(|&x| pos.by_side[them].has(x))
+                .is_some_and(|x| {
+                    let (_, t) = pos.piece(x).expect("a piece of the side");
+                    def.pieces[t].compiled[them].attackers[k].has(x)
+                })
+        })
+        .collect()
 }
 
 /// The own pieces that may shield the king on `k` (of `us`) from an

@@ -487,6 +487,21 @@ const UP: [bool; 16] = {
     up
 };
 
+/// Not a direction of [`Rays`].
+const NO_DIRECTION: u8 = u8::MAX;
+
+/// `[rank step + 2][file step + 2]`: the index in [`RAY_DIRECTIONS`].
+const DIRECTION_OF: [[u8; 5]; 5] = {
+    let mut table = [[NO_DIRECTION; 5]; 5];
+    let mut d = 0;
+    while d < 16 {
+        let (dr, df) = RAY_DIRECTIONS[d];
+        table[(dr + 2) as usize][(df + 2) as usize] = d as u8;
+        d += 1;
+    }
+    table
+};
+
 /// The ride kinds [`Rays`] computes.
 pub const RAY_RIDES: u16 = ride::ROOK_H | ride::ROOK_V | ride::BISHOP | ride::NIGHTRIDER;
 
@@ -508,6 +523,47 @@ impl Rays {
             })
             .collect();
         Rays { ray }
+    }
+
+    /// The direction (an index of the tables) in which `to` lies from
+    /// `from` on a rook's, bishop's or nightrider's line, if it does.
+    #[inline]
+    pub fn direction(from: usize, to: usize) -> Option<usize> {
+        let (dr, df) = (
+            to as i32 / WIDTH - from as i32 / WIDTH,
+            to as i32 % WIDTH - from as i32 % WIDTH,
+        );
+        let unit = if dr == 0 || df == 0 || dr.abs() == df.abs() {
+            (dr.signum(), df.signum())
+        } else if dr.abs() == 2 * df.abs() {
+            (2 * dr.signum(), df.signum())
+        } else if df.abs() == 2 * dr.abs() {
+            (dr.signum(), 2 * df.signum())
+        } else {
+            return None;
+        };
+        let d = DIRECTION_OF[(unit.0 + 2) as usize][(unit.1 + 2) as usize];
+        (d != NO_DIRECTION).then_some(d as usize)
+    }
+
+    /// Whether no square of `blockers` lies strictly between `from` and
+    /// `to`, which lies from `from` in direction `d`.
+    #[inline]
+    pub fn clear_between(&self, from: usize, to: usize, d: usize, blockers: &Board) -> bool {
+        let path = self.ray[from][d].and_not(self.ray[to][d]);
+        (path & *blockers).and_not(Board::single(to)).is_empty()
+    }
+
+    /// The first square of `blockers` beyond `s` seen from `from` (`s`
+    /// lying in direction `d` from it), if any.
+    #[inline]
+    pub fn first_beyond(&self, s: usize, d: usize, blockers: &Board) -> Option<usize> {
+        let hit = self.ray[s][d] & *blockers;
+        if UP[d] {
+            hit.lowest()
+        } else {
+            hit.highest()
+        }
     }
 
     /// The squares the rides of `rides` (of [`RAY_RIDES`]) reach from `s`

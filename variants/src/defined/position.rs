@@ -6,6 +6,7 @@ use super::def::GameDef;
 use super::piece::{Board, WIDTH};
 use crate::board_field::{self, Cell};
 use crate::{FenError, Side};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The most piece types a defined game may have: each has its own letter
 /// (a-z, either case), so 26.
@@ -88,12 +89,67 @@ pub struct Position {
     pub counting: Option<(u32, u32)>,
     /// The hash of all the above but the clocks.
     pub hash: u64,
+    /// The pieces' square values (the evaluation's tables), White's less
+    /// Black's, kept by `put` and `remove`.
+    pub material: i32,
+    /// Whether the side to move is in check, once asked.
+    pub check: CheckCache,
+}
+
+/// Whether the side to move is in check, once known: the search asks of a
+/// position as a child (does the move give check?), as a node, and when
+/// it generates moves. Atomic (relaxed) only so that a position stays
+/// `Sync`; each belongs to one thread.
+#[derive(Debug, Default)]
+pub struct CheckCache(AtomicU8);
+
+impl CheckCache {
+    const UNKNOWN: u8 = 0;
+    const NO: u8 = 1;
+    const YES: u8 = 2;
+
+    /// The known answer, else `compute`'s (then kept).
+    #[inline]
+    pub fn get_or(&self, compute: impl FnOnce() -> bool) -> bool {
+        match self.0.load(Ordering::Relaxed) {
+            Self::NO => false,
+            Self::YES => true,
+            _ => {
+                let yes = compute();
+                let code = if yes { Self::YES } else { Self::NO };
+                self.0.store(code, Ordering::Relaxed);
+                yes
+            }
+        }
+    }
+
+    /// Forgets the answer (the position changed).
+    #[inline]
+    pub fn forget(&mut self) {
+        *self.0.get_mut() = Self::UNKNOWN;
+    }
+}
+
+impl Clone for CheckCache {
+    fn clone(&self) -> CheckCache {
+        CheckCache(AtomicU8::new(self.0.load(Ordering::Relaxed)))
+    }
 }
 
 /// A square's name (`a1`, `p16`).
 pub fn square_name(s: usize) -> String {
     let (f, r) = (s as i32 % WIDTH, s as i32 / WIDTH);
     format!("{}{}", (b'a' + f as u8) as char, r + 1)
+}
+
+/// `value` for White, its negation for Black.
+#[inline]
+fn signed(side: usize, value: i32) -> i32 {
+    if side == 0 {
+        value
+    } else {
+        -value
+    }
 }
 
 /// Mixes a number into a hash key (SplitMix64).
@@ -132,6 +188,8 @@ impl Position {
             counting: None,
             kings: [None; 2],
             hash: 0,
+            material: 0,
+            check: CheckCache::default(),
         }
     }
 
@@ -156,6 +214,8 @@ impl Position {
         self.board[s] = (t as u8 + 1) | (side as u8) << 7;
         self.by_side[side].set(s);
         self.hash ^= piece_key(side, t, s);
+        self.material += signed(side, self.def.square_value(side, t, s));
+        self.check.forget();
     }
 
     /// Takes the piece off `s`.
@@ -167,6 +227,8 @@ impl Position {
         self.board[s] = 0;
         self.by_side[p.0].clear(s);
         self.hash ^= piece_key(p.0, p.1, s);
+        self.material -= signed(p.0, self.def.square_value(p.0, p.1, s));
+        self.check.forget();
         Some(p)
     }
 
@@ -201,6 +263,9 @@ impl Position {
 
     /// Sets the en passant squares (keeping the hash).
     pub fn set_ep(&mut self, ep: Board) {
+        if self.ep.is_empty() && ep.is_empty() {
+            return;
+        }
         for s in self.ep.iter() {
             self.hash ^= ep_key(s);
         }
@@ -214,6 +279,7 @@ impl Position {
     pub fn flip_side(&mut self) {
         self.side = !self.side;
         self.hash ^= SIDE_KEY;
+        self.check.forget();
     }
 
     /// The castling rank of `side` (from 0, at the bottom).

@@ -360,5 +360,16 @@ async fn a_pasted_definition_joins_the_menu_and_plays() {
     // A reload keeps the tab's games: the page loads them again first.
     page.load("crossboard", "").await;
     assert_eq!(page.count("[data-piece]").await, 20);
+    // A defined 16x16 board fits a phone's screen, as the built-in ones.
+    page.load("chess16", "&mode=human").await;
+    page.resize(390, 844).await;
+    page.screenshot("fit-chess16-phone").await;
+    let (w, h, [left, top, right, bottom]) = page.extent("#boards .board").await;
+    assert!(
+        left >= 0.0 && top >= 0.0 && right <= w + 0.5 && bottom <= h + 0.5,
+        "the 16x16 board at {left},{top}..{right},{bottom} in {w}x{h}"
+    );
+    let used = ((right - left) / w).max((bottom - top) / h);
+    assert!(used > 0.55, "the board uses {used:.2} of the phone");
     page.close().await;
 }

@@ -961,6 +961,11 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
         .collect();
     spec.bench_fens = vec![start_fen.clone()];
     let rays = super::piece::Rays::new(files, ranks);
+    for p in pieces.iter_mut() {
+        for c in p.compiled.iter_mut() {
+            c.mark_exact(&rays, &board_mask);
+        }
+    }
     let hopping = super::piece::ride::CANNON_H
         | super::piece::ride::CANNON_V
         | super::piece::ride::CANNON_D
@@ -987,7 +992,7 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
             .map(|s| {
                 pieces
                     .iter()
-                    .fold(Board::EMPTY, |a, p| a | p.compiled[side].attackers[s])
+                    .fold(Board::EMPTY, |a, p| a | p.compiled[side].attackers[s].any)
             })
             .collect()
     });

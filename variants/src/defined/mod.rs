@@ -17,6 +17,7 @@ mod notation;
 pub mod piece;
 pub mod position;
 mod rules;
+mod see;
 #[cfg(test)]
 mod tests;
 
@@ -207,6 +208,10 @@ impl SearchHints for Defined {
         };
         let attacker = pos.piece(mv.from()).map_or(0, |(_, t)| values[t] / 10);
         victim * 8 + promo - attacker
+    }
+
+    fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
+        see::see_ge(pos, mv, threshold)
     }
 
     fn generate_noisy(pos: &Position, moves: &mut MoveList<Move>) -> bool {

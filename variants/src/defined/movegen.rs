@@ -57,34 +57,46 @@ fn attacked_with(pos: &Position, s: usize, side: usize, occupied: &Board, exclud
     // The pieces that could take on `s` on an empty board, by any type's
     // reach; each then by its own.
     let candidates = pos.by_side[side].and_not(*exclude) & def.attackers[side][s];
-    for from in candidates.iter() {
+    candidates.iter().any(|from| {
         let (_, t) = pos.piece(from).expect("a piece of the side");
-        let c = &def.pieces[t].compiled[side];
-        if !c.attackers[s].has(from) {
-            continue;
-        }
-        if c.leap_attackers[s].has(from) {
-            return true;
-        }
-        let rides = c.rides[0][CAPTURE];
-        if rides == 0 {
-            continue;
-        }
-        let hit = if rides & !RAY_RIDES == 0 {
-            // Rook, bishop and nightrider rides: the piece reaches `s` on
-            // an empty board (its ranges and directions included) and not
-            // by a leap, so by riding the line between, if that is free.
-            Rays::direction(s, from).is_some_and(|d| def.rays.clear_between(s, from, d, &blockers))
-        } else {
-            // With hops or lame leaps a square may be in reach by one kind
-            // and on a free line of another: the piece rides forward.
-            rides_on(pos, rides, from, side, &blockers).has(s)
-        };
-        if hit {
-            return true;
-        }
+        takes_on(pos, from, t, side, s, &blockers)
+    })
+}
+
+/// Whether the piece of `side` and type `t` on `from` could take on `s`
+/// with `blockers` (pieces and holes) in the way.
+#[inline(always)]
+pub fn takes_on(
+    pos: &Position,
+    from: usize,
+    t: usize,
+    side: usize,
+    s: usize,
+    blockers: &Board,
+) -> bool {
+    let def = pos.def;
+    let c = &def.pieces[t].compiled[side];
+    let attackers = &c.attackers[s];
+    if !attackers.any.has(from) {
+        return false;
     }
-    false
+    if attackers.leaps.has(from) {
+        return true;
+    }
+    let rides = c.rides[0][CAPTURE];
+    if rides == 0 {
+        return false;
+    }
+    if rides & !RAY_RIDES == 0 {
+        // Rook, bishop and nightrider rides: the piece reaches `s` on an
+        // empty board (its ranges and directions included) and not by a
+        // leap, so by riding the line between, if that is free.
+        Rays::direction(s, from).is_some_and(|d| def.rays.clear_between(s, from, d, blockers))
+    } else {
+        // With hops or lame leaps a square may be in reach by one kind and
+        // on a free line of another: the piece rides forward.
+        rides_on(pos, rides, from, side, blockers).has(s)
+    }
 }
 
 /// Whether `side` attacks `s` (a capture of a piece standing there).
@@ -124,7 +136,7 @@ pub enum Moves {
 
 /// Appends the moves of the side to move (of `which`), before the king's
 /// safety is looked at.
-pub fn pseudo_legal(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
+pub fn pseudo_legal(pos: &Position, which: Moves, out: &mut impl FnMut(Move)) {
     let def = pos.def;
     let us = pos.side.index();
     let them = 1 - us;
@@ -148,13 +160,19 @@ pub fn pseudo_legal(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
         } else {
             Board::EMPTY
         };
-        let captures =
-            (c.leap[0][CAPTURE][from] | ride_c) & c.pseudo[0][CAPTURE][from] & pos.by_side[them];
+        let leaps = &c.leaps[from];
+        let mut captures = (leaps.capture | ride_c) & pos.by_side[them];
+        if !c.exact[0][CAPTURE] {
+            captures &= c.pseudo[0][CAPTURE][from];
+        }
         let mut quiets = if Some(t) == def.pawn {
             pawn_pushes(pos, us, from, empty)
         } else {
-            (c.leap[0][QUIET][from] | ride_q) & c.pseudo[0][QUIET][from] & empty
+            (leaps.quiet | ride_q) & empty
         };
+        if Some(t) != def.pawn && !c.exact[0][QUIET] {
+            quiets &= c.pseudo[0][QUIET][from];
+        }
         if Some(t) != def.pawn && def.double_step_region[us].has(from) {
             quiets |= reach(pos, us, t, from, 1, QUIET) & empty;
         }
@@ -179,18 +197,18 @@ pub fn pseudo_legal(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
                     if limit > 0 && pos.pieces(us, p).count() >= limit {
                         continue;
                     }
-                    out.push(Move::new(from, to, Kind::Promotion, p));
+                    out(Move::new(from, to, Kind::Promotion, p));
                 }
                 if def.mandatory_pawn_promotion {
                     continue;
                 }
             }
-            out.push(Move::new(from, to, Kind::Normal, 0));
+            out(Move::new(from, to, Kind::Normal, 0));
         }
         if is(def.en_passant_types[us], t) && pos.ep.any() {
             let ep = reach(pos, us, t, from, 0, CAPTURE) & !quiets & pos.ep & empty;
             for to in ep.iter() {
-                out.push(Move::new(from, to, Kind::EnPassant, 0));
+                out(Move::new(from, to, Kind::EnPassant, 0));
             }
         }
     }
@@ -235,7 +253,7 @@ fn pawn_pushes(pos: &Position, us: usize, from: usize, empty: Board) -> Board {
     out
 }
 
-fn castlings(pos: &Position, us: usize, out: &mut MoveList<Move>) {
+fn castlings(pos: &Position, us: usize, out: &mut impl FnMut(Move)) {
     let def = pos.def;
     if !def.castling {
         return;
@@ -275,7 +293,7 @@ fn castlings(pos: &Position, us: usize, out: &mut MoveList<Move>) {
         {
             continue;
         }
-        out.push(Move::new(king, kto, Kind::Castling, wing));
+        out(Move::new(king, kto, Kind::Castling, wing));
     }
 }
 
@@ -286,8 +304,6 @@ pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
 
 /// Appends the legal moves of the side to move of `which`.
 pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
-    let mut all = MoveList::new();
-    pseudo_legal(pos, which, &mut all);
     let us = pos.side.index();
     let def = pos.def;
     let occupied = pos.occupied();
@@ -301,7 +317,8 @@ pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
         Some(k) if fast => pinned(pos, k, us),
         _ => Board::EMPTY,
     };
-    for &m in all.iter() {
+    // Each move is judged as it is generated.
+    pseudo_legal(pos, which, &mut |m: Move| {
         let safe =
             fast && matches!(m.kind(), Kind::Normal | Kind::Promotion) && !pinned.has(m.from());
         if safe && king == Some(m.from()) {
@@ -309,18 +326,18 @@ pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
             let to = m.to();
             let after = (occupied.and_not(Board::single(m.from()))) | Board::single(to);
             if attacked_with(pos, to, 1 - us, &after, &Board::single(to)) {
-                continue;
+                return;
             }
         } else if !safe {
             let child = make(pos, m);
             // The king is royal in every game (as in Fairy-Stockfish, even
             // where `checking = false`): no move may leave it attacked.
             if child.king(us).is_some_and(|k| attacked(&child, k, 1 - us)) {
-                continue;
+                return;
             }
             // `checking = false` forbids giving check instead.
             if !def.checking && gives_check(pos, &child, m) {
-                continue;
+                return;
             }
         }
         // `immobilityIllegal`: a plain move may not leave its piece where
@@ -330,11 +347,11 @@ pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
             let (_, t) = pos.piece(m.from()).expect("a move's piece");
             let quiet = &pos.def.pieces[t].compiled[us].pseudo[0][QUIET][m.to()];
             if quiet.and_not(pos.holes).is_empty() {
-                continue;
+                return;
             }
         }
         out.push(m);
-    }
+    });
 }
 
 /// Whether `m` (made into `child`) gives check as Fairy-Stockfish counts
@@ -389,7 +406,7 @@ fn gives_check(pos: &Position, child: &Position, m: Move) -> bool {
         let (_, t) = pos.piece(x).expect("a piece of the side");
         let c = &def.pieces[t].compiled[us];
         c.rides[0][CAPTURE] & lines != 0
-            && c.attackers[k].has(x)
+            && c.attackers[k].any.has(x)
             && between(k, x) & before == Board::single(m.from())
     });
     off_lines || shield || m.kind() == Kind::EnPassant
@@ -568,7 +585,7 @@ fn pawn_attackers(pos: &Position, s: usize, side: usize) -> bool {
     };
     // Only pawns that could take on `s` on an empty board need a look.
     let code = pawn as u8 + 1;
-    let near = pos.def.pieces[pawn].compiled[side].attackers[s] & pos.by_side[side];
+    let near = pos.def.pieces[pawn].compiled[side].attackers[s].any & pos.by_side[side];
     near.iter().any(|from| {
         pos.board[from] & 0x7f == code && reach(pos, side, pawn, from, 0, CAPTURE).has(s)
     })
@@ -612,7 +629,7 @@ fn pinned(pos: &Position, k: usize, us: usize) -> Board {
                 .filter(|&x| pos.by_side[them].has(x))
                 .is_some_and(|x| {
                     let (_, t) = pos.piece(x).expect("a piece of the side");
-                    def.pieces[t].compiled[them].attackers[k].has(x)
+                    def.pieces[t].compiled[them].attackers[k].any.has(x)
                 })
         })
         .collect()
@@ -632,7 +649,7 @@ fn pin_candidates(pos: &Position, k: usize, us: usize) -> Board {
     for x in (pos.by_side[them] & def.attackers[them][k]).iter() {
         let (_, t) = pos.piece(x).expect("a piece of the side");
         let c = &def.pieces[t].compiled[them];
-        if c.rides[0][CAPTURE] != 0 && c.attackers[k].has(x) {
+        if c.rides[0][CAPTURE] != 0 && c.attackers[k].any.has(x) {
             lines |= between(k, x);
         }
     }
@@ -658,7 +675,7 @@ fn between(a: usize, b: usize) -> Board {
 /// Where an en passant capture onto `to` takes: an en passant square a
 /// piece stands on (the frontmost), else the nearest enemy piece behind
 /// `to` on its file.
-fn capture_square(pos: &Position, to: usize) -> Option<usize> {
+pub fn capture_square(pos: &Position, to: usize) -> Option<usize> {
     let us = pos.side.index();
     let marked = pos.ep & pos.occupied();
     if marked.any() {

@@ -102,11 +102,60 @@ pub struct Compiled {
     pub pseudo: [[Vec<Board>; 2]; 2],
     /// `[initial][modality]`: the kinds of rides and blockable leaps.
     pub rides: [[u16; 2]; 2],
-    /// `[square]`: the squares from which the piece takes on `square` on
-    /// an empty board (its captures turned round), to find attackers.
-    pub attackers: Vec<Board>,
-    /// `[square]`: the same by plain leaps only.
-    pub leap_attackers: Vec<Board>,
+    /// `[square]`: where the piece takes on `square` from, to find
+    /// attackers.
+    pub attackers: Vec<Attackers>,
+    /// `[square]`: the plain leaps of `leap[0]`, both modalities in one
+    /// cache line for the move generator.
+    pub leaps: Vec<Leaps>,
+    /// `[initial][modality]`: whether leaps and rides stay within the
+    /// empty-board reach from every square without masking by `pseudo`
+    /// (rook, bishop and nightrider rides without ranges or directions
+    /// left out); set by [`Compiled::mark_exact`].
+    pub exact: [[bool; 2]; 2],
+}
+
+/// A piece's plain leaps from one square, to move and to take.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(64))]
+pub struct Leaps {
+    /// Leaps that move.
+    pub quiet: Board,
+    /// Leaps that take.
+    pub capture: Board,
+}
+
+impl Compiled {
+    /// Notes which of the piece's moves need no masking by their
+    /// empty-board reach on the board `board` with ray tables `rays`:
+    /// those made only of plain leaps and rays whose full length from
+    /// every square lies within that reach (a ride cut short by a blocker
+    /// then does too).
+    pub fn mark_exact(&mut self, rays: &Rays, board: &Board) {
+        for initial in 0..2 {
+            for modality in [QUIET, CAPTURE] {
+                let rides = self.rides[initial][modality];
+                self.exact[initial][modality] = rides & !RAY_RIDES == 0
+                    && board.iter().all(|s| {
+                        let all =
+                            self.leap[initial][modality][s] | rays.reach(rides, s, &Board::EMPTY);
+                        all.and_not(self.pseudo[initial][modality][s]).is_empty()
+                    });
+            }
+        }
+    }
+}
+
+/// The squares from which a piece takes on one square on an empty board
+/// (its captures turned round), side by side in one cache line: the
+/// attack test reads both.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(64))]
+pub struct Attackers {
+    /// By any move.
+    pub any: Board,
+    /// By plain leaps only (which nothing blocks).
+    pub leaps: Board,
 }
 
 fn is_rook_h(v: Vector) -> bool {
@@ -228,14 +277,19 @@ pub fn compile(moves: &Moves, side: usize, files: i32, ranks: i32) -> Compiled {
             out.rides[initial][modality] = rides;
         }
     }
-    out.attackers = vec![Board::EMPTY; n];
-    out.leap_attackers = vec![Board::EMPTY; n];
+    out.leaps = (0..n)
+        .map(|s| Leaps {
+            quiet: out.leap[0][QUIET][s],
+            capture: out.leap[0][CAPTURE][s],
+        })
+        .collect();
+    out.attackers = vec![Attackers::default(); n];
     for from in 0..n {
         for to in out.pseudo[0][CAPTURE][from].iter() {
-            out.attackers[to].set(from);
+            out.attackers[to].any.set(from);
         }
         for to in out.leap[0][CAPTURE][from].iter() {
-            out.leap_attackers[to].set(from);
+            out.attackers[to].leaps.set(from);
         }
     }
     out

@@ -88,3 +88,82 @@ fn a_fen_with_two_kings_of_a_side_is_refused() {
     assert!(e.to_string().contains("more than one king"), "{e}");
     assert!(g.read_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").is_ok());
 }
+
+/// The exchange evaluation of chess written as a file, on the positions
+/// chess's own is tested with (values from the file's pieces: pawn 65,
+/// knight 320, bishop 338, rook 505, queen 1010 or so).
+#[test]
+fn exchanges_count_as_in_chess() {
+    let g = game(CHESS, "mychess");
+    let v = |t: char| g.0.values[g.0.type_of(t).expect("a type")];
+    let (pawn, knight, rook) = (v('p'), v('n'), v('r'));
+    let see = |fen: &str, token: &str, threshold: i32| {
+        let pos = g.read_fen(fen).expect("the FEN reads");
+        let m = Defined::parse_ply(&pos, token).expect("a legal move");
+        Defined::see_ge(&pos, m, threshold)
+    };
+    // Pawn takes an undefended knight.
+    let fen = "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1";
+    assert!(see(fen, "e4d5", knight));
+    assert!(!see(fen, "e4d5", knight + 1));
+    // Queen takes a pawn defended by a pawn: loses the queen.
+    let fen = "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1";
+    assert!(!see(fen, "d2d5", 0));
+    assert!(see(fen, "d2d5", pawn - v('q')));
+    // Rook takes a defended rook, backed by a second rook (x-ray).
+    let fen = "3rk3/3r4/8/8/8/8/3R4/3RK3 w - - 0 1";
+    assert!(see(fen, "d2d7", 0));
+    assert!(!see(fen, "d2d7", 1));
+    // A quiet move to a square a pawn attacks loses the piece.
+    let fen = "4k3/8/8/8/4p3/8/8/4K1N1 w - - 0 1";
+    assert!(!see(fen, "g1f3", 0));
+    assert!(see(fen, "g1h3", 0));
+    // The king recaptures only when nothing defends the square.
+    let fen = "8/8/4k3/3p4/8/8/8/3RK3 w - - 0 1";
+    assert!(!see(fen, "d1d5", 0));
+    let fen = "8/8/4k3/3p4/2P5/8/8/3RK3 w - - 0 1";
+    assert!(see(fen, "d1d5", pawn));
+    assert!(!see(fen, "d1d5", pawn + 1));
+    // The king takes a piece nothing defends; it cannot be taken back.
+    let fen = "8/8/4k3/8/8/8/3r4/4K3 w - - 0 1";
+    assert!(see(fen, "e1d2", rook));
+    // A promotion gains the queen over the pawn.
+    let fen = "8/3P4/4k3/8/8/8/8/4K3 w - - 0 1";
+    assert!(see(fen, "d7d8q", v('q') - pawn));
+    assert!(!see(fen, "d7d8q", v('q') - pawn + 1));
+}
+
+/// A cannon (hopping rook) needs a screen: it joins an exchange once a
+/// piece stands between, and leaves it when the screen goes.
+#[test]
+fn exchanges_follow_hoppers_screens() {
+    let g = game(
+        "[cannons:chess]\ncustomPiece1 = c:mRcpR\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+        "cannons",
+    );
+    let v = |t: char| g.0.values[g.0.type_of(t).expect("a type")];
+    let see = |fen: &str, token: &str, threshold: i32| {
+        let pos = g.read_fen(fen).expect("the FEN reads");
+        let m = Defined::parse_ply(&pos, token).expect("a legal move");
+        Defined::see_ge(&pos, m, threshold)
+    };
+    // The rook takes a knight on d5; Black's cannon on d8 takes back over
+    // the pawn on d7 (its screen).
+    let fen = "3ck3/3p4/8/3n4/8/8/8/3RK3 w - - 0 1";
+    assert!(!see(fen, "d1d5", 1));
+    assert!(see(fen, "d1d5", v('n') - v('r')));
+    // Without the screen the cannon cannot take back.
+    let fen = "3ck3/8/8/3n4/8/8/8/3RK3 w - - 0 1";
+    assert!(see(fen, "d1d5", v('n')));
+    // A cannon's screen that leaves takes the cannon out: the rook on d3
+    // (the white cannon's screen) takes the pawn on d5, the pawn on e6
+    // takes back, and the cannon has nothing to hop over.
+    let (p, r) = (v('p'), v('r'));
+    let fen = "4k3/8/4p3/3p4/8/3R4/8/3CK3 w - - 0 1";
+    assert!(see(fen, "d3d5", p - r));
+    assert!(!see(fen, "d3d5", p - r + 1));
+    // With a pawn on d2 as its screen instead, the cannon takes back.
+    let fen = "4k3/8/4p3/3p4/8/3R4/3P4/3CK3 w - - 0 1";
+    assert!(see(fen, "d3d5", 2 * p - r));
+    assert!(!see(fen, "d3d5", 2 * p - r + 1));
+}

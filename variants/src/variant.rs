@@ -301,6 +301,14 @@ pub trait SearchHints: Fen {
         0
     }
 
+    /// Whether `mv` (the transposition table's move, perhaps from another
+    /// position) is a legal ply here, for a game that can tell without
+    /// generating every ply: the search then tries it before generating
+    /// the others. The default says no, and the search generates first.
+    fn is_legal(_pos: &Self::Position, _mv: Self::Move) -> bool {
+        false
+    }
+
     /// Appends the legal plies that [`SearchHints::is_noisy`] accepts and
     /// returns `true`, for a game that can generate them without the quiet
     /// ones; the quiescence search, out of check, then looks at no others

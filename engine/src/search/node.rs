@@ -123,16 +123,23 @@ impl<V: Variant> Worker<'_, V> {
         if let Some(s) = self.prune_node(pos, &node, depth, beta, ply) {
             return s;
         }
-        // Step 7. The plies; none: the rules decide.
-        let mut list = MoveList::new();
-        V::generate(pos, &mut list);
-        if list.is_empty() {
-            return Self::terminal_score(pos, ply);
-        }
+        // Step 7. The plies; none: the rules decide. Where the game can
+        // tell that the table's move is legal, the others are generated
+        // only if it does not cut.
+        let defer = ply > 0 && tt_move != V::Move::NONE && V::is_legal(pos, tt_move);
+        let mut picker = if defer {
+            MovePicker::deferred(tt_move)
+        } else {
+            let mut list = MoveList::new();
+            V::generate(pos, &mut list);
+            if list.is_empty() {
+                return Self::terminal_score(pos, ply);
+            }
+            MovePicker::new(list, tt_move)
+        };
         // The killers as the node began (a singular search may change
         // them).
         let killers = self.stack[ply].killers;
-        let mut picker = MovePicker::new(list, tt_move);
         // Step 8. Singular extension of the table's move.
         let tt_extension = match self.singular_extension(pos, &node, &picker, depth, beta, ply) {
             Ok(e) => e,
@@ -147,8 +154,16 @@ impl<V: Variant> Worker<'_, V> {
         if turn_start {
             self.path.push(key);
         }
-        while let Some(mv) = picker.next(|m| self.ordering_key(pos, m, tt_move, killers, side, ply))
-        {
+        loop {
+            if picker.wants_rest() {
+                let mut all = MoveList::new();
+                V::generate(pos, &mut all);
+                picker.add_rest(all);
+            }
+            let Some(mv) = picker.next(|m| self.ordering_key(pos, m, tt_move, killers, side, ply))
+            else {
+                break;
+            };
             if mv == skipped || (ply == 0 && self.excluded_at_root(mv)) {
                 continue;
             }

@@ -30,6 +30,9 @@ pub(super) struct MovePicker<M: Copy> {
     keys: MoveList<i32>,
     next: usize,
     tt_first: bool,
+    /// Whether the list holds only the table's move so far: the others
+    /// are generated once it has been searched without a cut.
+    pending: bool,
 }
 
 impl<M: Copy + PartialEq> MovePicker<M> {
@@ -47,7 +50,41 @@ impl<M: Copy + PartialEq> MovePicker<M> {
             keys: MoveList::new(),
             next: 0,
             tt_first,
+            pending: false,
         }
+    }
+
+    /// A picker that hands out `tt_move` (known legal) before the node's
+    /// plies are generated; [`MovePicker::add_rest`] adds them after.
+    pub(super) fn deferred(tt_move: M) -> MovePicker<M> {
+        let mut list = MoveList::new();
+        list.push(tt_move);
+        MovePicker {
+            list,
+            keys: MoveList::new(),
+            next: 0,
+            tt_first: true,
+            pending: true,
+        }
+    }
+
+    /// Whether the table's move has been handed out and the other plies
+    /// are still to be generated.
+    pub(super) fn wants_rest(&self) -> bool {
+        self.pending && self.next > 0
+    }
+
+    /// The node's plies (the table's move among them), in the order
+    /// [`MovePicker::new`] would hold them, so that the search goes as it
+    /// would have with every ply generated first.
+    pub(super) fn add_rest(&mut self, mut all: MoveList<M>) {
+        let tt_move = self.list[0];
+        match all.iter().position(|&m| m == tt_move) {
+            Some(at) => all.swap(0, at),
+            None => debug_assert!(false, "the table's move is legal"),
+        }
+        self.list = all;
+        self.pending = false;
     }
 
     /// Whether `mv` is one of the node's plies.

@@ -214,6 +214,10 @@ impl SearchHints for Defined {
         see::see_ge(pos, mv, threshold)
     }
 
+    fn is_legal(pos: &Position, mv: Move) -> bool {
+        rules::immediate_end(pos).is_none() && movegen::is_legal(pos, mv)
+    }
+
     fn generate_noisy(pos: &Position, moves: &mut MoveList<Move>) -> bool {
         if rules::immediate_end(pos).is_none() {
             movegen::legal_of(pos, movegen::Moves::Noisy, moves);

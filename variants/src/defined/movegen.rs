@@ -136,14 +136,14 @@ pub enum Moves {
 
 /// Appends the moves of the side to move (of `which`), before the king's
 /// safety is looked at.
-pub fn pseudo_legal(pos: &Position, which: Moves, out: &mut impl FnMut(Move)) {
+pub fn pseudo_legal(pos: &Position, which: Moves, among: Board, out: &mut impl FnMut(Move)) {
     let def = pos.def;
     let us = pos.side.index();
     let them = 1 - us;
     let occupied = pos.occupied();
     let empty = def.board & !occupied & !pos.holes;
     let blockers = occupied | pos.holes;
-    for from in pos.by_side[us].iter() {
+    for from in (pos.by_side[us] & among).iter() {
         let (_, t) = pos.piece(from).expect("a piece of the side");
         let c = &def.pieces[t].compiled[us];
         // Most pieces ride alike to move and to take: one ride serves both.
@@ -212,7 +212,7 @@ pub fn pseudo_legal(pos: &Position, which: Moves, out: &mut impl FnMut(Move)) {
             }
         }
     }
-    if which == Moves::All {
+    if which == Moves::All && pos.king(us).is_some_and(|k| among.has(k)) {
         castlings(pos, us, out);
     }
 }
@@ -304,21 +304,46 @@ pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
 
 /// Appends the legal moves of the side to move of `which`.
 pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
+    legal_among(pos, which, pos.by_side[pos.side.index()], out);
+}
+
+/// Whether `m` is a legal move here (the search's table may offer a move
+/// of another position): the moves of its piece are generated.
+pub fn is_legal(pos: &Position, m: Move) -> bool {
+    let mut list = MoveList::new();
+    legal_among(pos, Moves::All, Board::single(m.from()), &mut list);
+    list.contains(&m)
+}
+
+/// Appends the legal moves of `which` of the side to move's pieces on
+/// `among`.
+fn legal_among(pos: &Position, which: Moves, among: Board, out: &mut MoveList<Move>) {
     let us = pos.side.index();
     let def = pos.def;
     let occupied = pos.occupied();
     // Without enemy hoppers (whose attacks a piece moving into a line can
     // make) and out of check, only a move of the king or of a piece whose
     // leaving exposes the king (pinned: found by taking each candidate
-    // away), en passant and castling need the position after them.
+    // away), en passant and castling need the position after them. In
+    // check, where the enemy has only leaps and rook and bishop rides
+    // (pins then known exactly), another piece's move must also take the
+    // one checker or step between it and the king.
     let king = pos.king(us);
-    let fast = def.checking && !def.hoppers[1 - us] && king.is_some() && !in_check(pos);
+    let check = king.is_some() && in_check(pos);
+    let fast = def.checking
+        && !def.hoppers[1 - us]
+        && king.is_some()
+        && (!check || def.line_riders_only[1 - us]);
     let pinned = match king {
         Some(k) if fast => pinned(pos, k, us),
         _ => Board::EMPTY,
     };
+    let evasions = match king {
+        Some(k) if fast && check => Some(evasion_squares(pos, k, us)),
+        _ => None,
+    };
     // Each move is judged as it is generated.
-    pseudo_legal(pos, which, &mut |m: Move| {
+    pseudo_legal(pos, which, among, &mut |m: Move| {
         let safe =
             fast && matches!(m.kind(), Kind::Normal | Kind::Promotion) && !pinned.has(m.from());
         if safe && king == Some(m.from()) {
@@ -328,6 +353,8 @@ pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
             if attacked_with(pos, to, 1 - us, &after, &Board::single(to)) {
                 return;
             }
+        } else if safe && evasions.is_some_and(|e| !e.has(m.to())) {
+            return;
         } else if !safe {
             let child = make(pos, m);
             // The king is royal in every game (as in Fairy-Stockfish, even
@@ -589,6 +616,33 @@ fn pawn_attackers(pos: &Position, s: usize, side: usize) -> bool {
     near.iter().any(|from| {
         pos.board[from] & 0x7f == code && reach(pos, side, pawn, from, 0, CAPTURE).has(s)
     })
+}
+
+/// Where a piece other than the king (of `us`, on `k`, in check from an
+/// enemy with only leaps and rook and bishop rides) must go to answer the
+/// check: the checker's square, and the squares between when it checks by
+/// riding; nowhere against two checkers.
+fn evasion_squares(pos: &Position, k: usize, us: usize) -> Board {
+    let def = pos.def;
+    let them = 1 - us;
+    let blockers = pos.occupied() | pos.holes;
+    let mut checkers = (pos.by_side[them] & def.attackers[them][k])
+        .iter()
+        .filter(|&x| {
+            let (_, t) = pos.piece(x).expect("a piece of the side");
+            takes_on(pos, x, t, them, k, &blockers)
+        });
+    let (Some(x), None) = (checkers.next(), checkers.next()) else {
+        return Board::EMPTY;
+    };
+    let (_, t) = pos.piece(x).expect("a piece of the side");
+    let mut squares = Board::single(x);
+    if !def.pieces[t].compiled[them].attackers[k].leaps.has(x) {
+        if let Some(d) = Rays::direction(k, x) {
+            squares |= def.rays.between(k, x, d);
+        }
+    }
+    squares
 }
 
 /// The own pieces that alone shield the king on `k` (of `us`, not in

@@ -600,6 +600,15 @@ impl Rays {
         (d != NO_DIRECTION).then_some(d as usize)
     }
 
+    /// The squares strictly between `from` and `to`, which lies from
+    /// `from` in direction `d`.
+    #[inline]
+    pub fn between(&self, from: usize, to: usize, d: usize) -> Board {
+        self.ray[from][d]
+            .and_not(self.ray[to][d])
+            .and_not(Board::single(to))
+    }
+
     /// Whether no square of `blockers` lies strictly between `from` and
     /// `to`, which lies from `from` in direction `d`.
     #[inline]

@@ -159,3 +159,49 @@ pub(super) fn quiescence_key<V: Variant>(pos: &V::Position, mv: V::Move) -> i32 
         _ => V::mvv_lva(pos, mv),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn copy(list: &MoveList<u32>) -> MoveList<u32> {
+        let mut out = MoveList::new();
+        for &m in list.iter() {
+            out.push(m);
+        }
+        out
+    }
+
+    /// Hands out every ply of `picker`, keyed by `key`.
+    fn drain(mut picker: MovePicker<u32>, all: &MoveList<u32>, key: fn(u32) -> i32) -> Vec<u32> {
+        let mut out = Vec::new();
+        loop {
+            if picker.wants_rest() {
+                picker.add_rest(copy(all));
+            }
+            match picker.next(key) {
+                Some(m) => out.push(m),
+                None => return out,
+            }
+        }
+    }
+
+    /// A picker that starts with the table's move alone hands out the
+    /// plies in the order of one given every ply at once, ties included,
+    /// so deferring generation leaves the search as it was.
+    #[test]
+    fn a_deferred_picker_keeps_the_order() {
+        let mut all = MoveList::new();
+        for m in [5u32, 9, 1, 7, 3, 8, 2, 6] {
+            all.push(m);
+        }
+        // Keys with ties (m % 3), so the list's order decides among them.
+        let key = |m: u32| (m % 3) as i32;
+        for tt in [5u32, 9, 6, 2] {
+            let at_once = drain(MovePicker::new(copy(&all), tt), &all, key);
+            let deferred = drain(MovePicker::deferred(tt), &all, key);
+            assert_eq!(at_once[0], tt);
+            assert_eq!(deferred, at_once, "table's move {tt}");
+        }
+    }
+}

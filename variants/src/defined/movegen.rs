@@ -355,6 +355,18 @@ fn legal_among(pos: &Position, which: Moves, among: Board, out: &mut MoveList<Mo
             }
         } else if safe && evasions.is_some_and(|e| !e.has(m.to())) {
             return;
+        } else if !safe && def.checking && matches!(m.kind(), Kind::Normal | Kind::Promotion) {
+            // A plain move changes only which squares are occupied and
+            // which enemy piece is gone: the attack test asks the position
+            // as it would be, without making it.
+            if let Some(k) = king {
+                let (from, to) = (m.from(), m.to());
+                let after = occupied.and_not(Board::single(from)) | Board::single(to);
+                let k = if from == k { to } else { k };
+                if attacked_with(pos, k, 1 - us, &after, &Board::single(to)) {
+                    return;
+                }
+            }
         } else if !safe {
             let child = make(pos, m);
             // The king is royal in every game (as in Fairy-Stockfish, even

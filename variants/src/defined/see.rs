@@ -36,13 +36,16 @@ fn least_attacker(
     let def = pos.def;
     let blockers = *occupied | pos.holes;
     let candidates = pos.by_side[side] & *occupied & def.attackers[side][s];
-    candidates
-        .iter()
-        .filter_map(|from| {
-            let (_, t) = pos.piece(from).expect("a piece of the side");
-            takes_on(pos, from, t, side, s, &blockers).then_some((from, t))
-        })
-        .min_by_key(|&(_, t)| value(pos, t))
+    let mut best: Option<(usize, usize, i32)> = None;
+    for from in candidates.iter() {
+        let (_, t) = pos.piece(from).expect("a piece of the side");
+        let v = value(pos, t);
+        // Only a cheaper piece than the one found needs the attack test.
+        if best.is_none_or(|(_, _, b)| v < b) && takes_on(pos, from, t, side, s, &blockers) {
+            best = Some((from, t, v));
+        }
+    }
+    best.map(|(from, t, _)| (from, t))
 }
 
 /// Whether the exchange `m` starts gains at least `threshold` centipawns

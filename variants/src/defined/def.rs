@@ -167,6 +167,9 @@ pub struct GameDef {
     /// evaluation (one flat table: the position adds it up in every
     /// `put` and `remove`).
     pub tables: Vec<i16>,
+    /// Each type's reach on a crowded board, in quarter squares: the
+    /// evaluation's mobility counts against it.
+    pub typical_mobility: Vec<i32>,
 }
 
 impl GameDef {
@@ -1061,9 +1064,11 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
         start_fen,
         values: Vec::new(),
         tables: Vec::new(),
+        typical_mobility: Vec::new(),
     };
     def.values = super::eval::values(&def);
     def.tables = super::eval::tables(&def, &def.values);
+    def.typical_mobility = super::eval::typical_mobility(&def);
     // The standard figures where the piece is one (a drawing's choice).
     for (i, p) in def.spec.pieces.iter_mut().enumerate() {
         p.figure = match def.pieces[i].name.as_str() {

@@ -5,6 +5,7 @@
 
 use super::betza::{CAPTURE, QUIET};
 use super::def::GameDef;
+use super::movegen;
 use super::piece::{ride_reach, Board, Compiled, WIDTH};
 use super::position::Position;
 
@@ -194,12 +195,38 @@ pub fn tables(def: &GameDef, values: &[i32]) -> Vec<i16> {
         .collect()
 }
 
+/// Each type's reach on a crowded board (see [`mobility`]), in quarter
+/// squares.
+pub fn typical_mobility(def: &GameDef) -> Vec<i32> {
+    def.pieces
+        .iter()
+        .map(|p| (mobility(def, &p.compiled[0]).1 * 4.0).round() as i32)
+        .collect()
+}
+
+/// Centipawns per square a piece reaches beyond its typical reach.
+const MOBILITY: i32 = 4;
+
 /// The static score for the side to move: the pieces' square values,
-/// which the position keeps summed (White's less Black's), and a tempo.
+/// which the position keeps summed (White's less Black's), mobility (the
+/// squares each piece but pawns and the king reaches, against its
+/// type's typical reach) and a tempo.
 pub fn evaluate(pos: &Position) -> i32 {
-    (if pos.side.index() == 0 {
-        pos.material
-    } else {
-        -pos.material
-    }) + TEMPO
+    let def = pos.def;
+    let mut mobility = 0;
+    let blockers = pos.occupied() | pos.holes;
+    for side in 0..2 {
+        let mut quarters = 0;
+        for s in pos.by_side[side].iter() {
+            let (_, t) = pos.piece(s).expect("a piece of the side");
+            if Some(t) == def.king || def.promotion_pawn_types[side] & (1 << t) != 0 {
+                continue;
+            }
+            quarters +=
+                4 * movegen::mobility(pos, side, t, s, &blockers) as i32 - def.typical_mobility[t];
+        }
+        mobility += if side == 0 { quarters } else { -quarters };
+    }
+    let score = pos.material + MOBILITY * mobility / 4;
+    (if pos.side.index() == 0 { score } else { -score }) + TEMPO
 }

@@ -99,6 +99,26 @@ pub fn takes_on(
     }
 }
 
+/// How many squares the piece of `side` and type `t` on `s` moves or
+/// takes to (its own pieces' squares left out), for the evaluation;
+/// `blockers` holds the pieces and holes.
+pub fn mobility(pos: &Position, side: usize, t: usize, s: usize, blockers: &Board) -> u32 {
+    let def = pos.def;
+    let c = &def.pieces[t].compiled[side];
+    let rides = c.rides[0][QUIET] | c.rides[0][CAPTURE];
+    let leaps = &c.leaps[s];
+    let mut b = leaps.quiet | leaps.capture;
+    if rides != 0 {
+        b |= rides_on(pos, rides, s, side, blockers);
+    }
+    if !(c.exact[0][QUIET] && c.exact[0][CAPTURE]) {
+        b &= c.pseudo[0][QUIET][s] | c.pseudo[0][CAPTURE][s];
+    }
+    (b & def.board)
+        .and_not(pos.holes | pos.by_side[side])
+        .count()
+}
+
 /// Whether `side` attacks `s` (a capture of a piece standing there).
 pub fn attacked(pos: &Position, s: usize, side: usize) -> bool {
     attacked_with(pos, s, side, &pos.occupied(), &Board::EMPTY)

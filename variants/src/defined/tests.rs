@@ -167,3 +167,15 @@ fn exchanges_follow_hoppers_screens() {
     assert!(see(fen, "d3d5", 2 * p - r));
     assert!(!see(fen, "d3d5", 2 * p - r + 1));
 }
+
+/// The evaluation counts mobility: a rook shut in by its own pieces is
+/// worth less than the same rook on open lines (the same squares' values:
+/// both stand in a corner).
+#[test]
+fn a_shut_in_rook_counts_less() {
+    let g = game(CHESS, "mychess");
+    let eval = |fen: &str| Defined::evaluate(&g.read_fen(fen).expect("the FEN reads"));
+    let shut = eval("4k3/8/8/8/8/8/P7/RN2K3 w - - 0 1");
+    let open = eval("4k2R/8/8/8/8/8/P7/1N2K3 w - - 0 1");
+    assert!(open > shut + 20, "open {open}, shut {shut}");
+}

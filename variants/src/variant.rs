@@ -301,6 +301,14 @@ pub trait SearchHints: Fen {
         0
     }
 
+    /// A cheap lower bound on [`SearchHints::evaluate`] when that bound
+    /// already reaches `beta`, for a game whose evaluation has an
+    /// expensive part of limited size: quiescence then stands pat on it
+    /// without the full evaluation (lazy evaluation). The default: `None`.
+    fn evaluate_at_least(_pos: &Self::Position, _beta: i32) -> Option<i32> {
+        None
+    }
+
     /// Whether `mv` (the transposition table's move, perhaps from another
     /// position) is a legal ply here, for a game that can tell without
     /// generating every ply: the search then tries it before generating

@@ -41,6 +41,13 @@ impl<V: Variant> Worker<'_, V> {
         let mut best = -INF;
         let mut stand = 0;
         if !in_check {
+            if hit.is_none() && stands {
+                // Far enough above beta, the cheap part of the evaluation
+                // decides the cut.
+                if let Some(bound) = V::evaluate_at_least(pos, beta) {
+                    return bound;
+                }
+            }
             stand = hit.map(|h| h.eval).unwrap_or_else(|| V::evaluate(pos));
             if stands {
                 if stand >= beta {

@@ -207,6 +207,22 @@ pub fn typical_mobility(def: &GameDef) -> Vec<i32> {
 /// Centipawns per square a piece reaches beyond its typical reach.
 const MOBILITY: i32 = 4;
 
+/// How far mobility is taken to move the score at most, for lazy
+/// evaluation.
+const LAZY_MARGIN: i32 = 200;
+
+/// The score without mobility less [`LAZY_MARGIN`], when that reaches
+/// `beta` (see [`crate::SearchHints::evaluate_at_least`]).
+pub fn evaluate_at_least(pos: &Position, beta: i32) -> Option<i32> {
+    let material = if pos.side.index() == 0 {
+        pos.material
+    } else {
+        -pos.material
+    };
+    let bound = material + TEMPO - LAZY_MARGIN;
+    (bound >= beta).then_some(bound)
+}
+
 /// The static score for the side to move: the pieces' square values,
 /// which the position keeps summed (White's less Black's), mobility (the
 /// squares each piece but pawns and the king reaches, against its

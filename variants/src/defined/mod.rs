@@ -214,6 +214,10 @@ impl SearchHints for Defined {
         see::see_ge(pos, mv, threshold)
     }
 
+    fn evaluate_at_least(pos: &Position, beta: i32) -> Option<i32> {
+        eval::evaluate_at_least(pos, beta)
+    }
+
     fn is_legal(pos: &Position, mv: Move) -> bool {
         rules::immediate_end(pos).is_none() && movegen::is_legal(pos, mv)
     }

@@ -179,3 +179,22 @@ fn a_shut_in_rook_counts_less() {
     let open = eval("4k2R/8/8/8/8/8/P7/1N2K3 w - - 0 1");
     assert!(open > shut + 20, "open {open}, shut {shut}");
 }
+
+/// Lazy evaluation claims a bound only where it reaches beta, and the
+/// bound stays below the full evaluation in ordinary positions.
+#[test]
+fn the_lazy_bound_stays_below_the_full_evaluation() {
+    let g = game(CHESS, "mychess");
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqk2r/pppp1ppp/2n5/8/1bBPn3/5N2/PP1B1PPP/RN1QK2R w KQkq - 0 8",
+        "2kr3r/p1p2ppp/1pP1bn2/6N1/8/8/PP3PPP/RN3RK1 w - - 0 17",
+        "8/2p1k1pp/p1P1p3/1p6/4K2P/R7/PPr2PP1/8 b - - 0 29",
+    ] {
+        let pos = g.read_fen(fen).expect("the FEN reads");
+        let full = Defined::evaluate(&pos);
+        assert_eq!(Defined::evaluate_at_least(&pos, full + 1000), None, "{fen}");
+        let bound = Defined::evaluate_at_least(&pos, -10_000).expect("far above beta");
+        assert!(bound <= full, "{fen}: bound {bound}, full {full}");
+    }
+}

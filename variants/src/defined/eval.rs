@@ -7,7 +7,7 @@ use super::betza::{CAPTURE, QUIET};
 use super::def::GameDef;
 use super::movegen;
 use super::piece::{ride_reach, Board, Compiled, WIDTH};
-use super::position::Position;
+use super::position::{signed, Position};
 
 /// A knight's value: the unit that derived values are measured in.
 const KNIGHT: f64 = 320.0;
@@ -214,12 +214,7 @@ const LAZY_MARGIN: i32 = 200;
 /// The score without mobility less [`LAZY_MARGIN`], when that reaches
 /// `beta` (see [`crate::SearchHints::evaluate_at_least`]).
 pub fn evaluate_at_least(pos: &Position, beta: i32) -> Option<i32> {
-    let material = if pos.side.index() == 0 {
-        pos.material
-    } else {
-        -pos.material
-    };
-    let bound = material + TEMPO - LAZY_MARGIN;
+    let bound = signed(pos.side.index(), pos.material) + TEMPO - LAZY_MARGIN;
     (bound >= beta).then_some(bound)
 }
 
@@ -241,8 +236,7 @@ pub fn evaluate(pos: &Position) -> i32 {
             quarters +=
                 4 * movegen::mobility(pos, side, t, s, &blockers) as i32 - def.typical_mobility[t];
         }
-        mobility += if side == 0 { quarters } else { -quarters };
+        mobility += signed(side, quarters);
     }
-    let score = pos.material + MOBILITY * mobility / 4;
-    (if pos.side.index() == 0 { score } else { -score }) + TEMPO
+    signed(pos.side.index(), pos.material + MOBILITY * mobility / 4) + TEMPO
 }

@@ -52,15 +52,28 @@ fn rides_on(pos: &Position, rides: u16, s: usize, side: usize, blockers: &Board)
 /// Whether `side`'s pieces but those on `exclude` would attack `s` with
 /// `occupied` the squares holding pieces (holes block as ever).
 fn attacked_with(pos: &Position, s: usize, side: usize, occupied: &Board, exclude: &Board) -> bool {
-    let def = pos.def;
     let blockers = *occupied | pos.holes;
-    // The pieces that could take on `s` on an empty board, by any type's
-    // reach; each then by its own.
-    let candidates = pos.by_side[side].and_not(*exclude) & def.attackers[side][s];
-    candidates.iter().any(|from| {
-        let (_, t) = pos.piece(from).expect("a piece of the side");
-        takes_on(pos, from, t, side, s, &blockers)
-    })
+    attackers(pos, s, side, pos.by_side[side].and_not(*exclude), blockers)
+        .next()
+        .is_some()
+}
+
+/// The pieces of `side` among `pieces` that take on `s` with `blockers`
+/// (pieces and holes) in the way: those that could on an empty board, by
+/// any type's reach, each then tested by its own.
+fn attackers(
+    pos: &Position,
+    s: usize,
+    side: usize,
+    pieces: Board,
+    blockers: Board,
+) -> impl Iterator<Item = usize> + '_ {
+    (pieces & pos.def.attackers[side][s])
+        .iter()
+        .filter(move |&from| {
+            let (_, t) = pos.piece(from).expect("a piece of the side");
+            takes_on(pos, from, t, side, s, &blockers)
+        })
 }
 
 /// Whether the piece of `side` and type `t` on `from` could take on `s`
@@ -91,7 +104,8 @@ pub fn takes_on(
         // Rook, bishop and nightrider rides: the piece reaches `s` on an
         // empty board (its ranges and directions included) and not by a
         // leap, so by riding the line between, if that is free.
-        Rays::direction(s, from).is_some_and(|d| def.rays.clear_between(s, from, d, blockers))
+        Rays::direction(s, from)
+            .is_some_and(|d| (def.rays.between(s, from, d) & *blockers).is_empty())
     } else {
         // With hops or lame leaps a square may be in reach by one kind and
         // on a free line of another: the piece rides forward.
@@ -364,21 +378,17 @@ fn legal_among(pos: &Position, which: Moves, among: Board, out: &mut MoveList<Mo
     };
     // Each move is judged as it is generated.
     pseudo_legal(pos, which, among, &mut |m: Move| {
-        let safe =
-            fast && matches!(m.kind(), Kind::Normal | Kind::Promotion) && !pinned.has(m.from());
-        if safe && king == Some(m.from()) {
-            // The king steps: is its square attacked once it stands there?
-            let to = m.to();
-            let after = (occupied.and_not(Board::single(m.from()))) | Board::single(to);
-            if attacked_with(pos, to, 1 - us, &after, &Board::single(to)) {
+        let plain = matches!(m.kind(), Kind::Normal | Kind::Promotion);
+        if fast && plain && !pinned.has(m.from()) && king != Some(m.from()) {
+            // Safe, unless it leaves a check unanswered.
+            if evasions.is_some_and(|e| !e.has(m.to())) {
                 return;
             }
-        } else if safe && evasions.is_some_and(|e| !e.has(m.to())) {
-            return;
-        } else if !safe && def.checking && matches!(m.kind(), Kind::Normal | Kind::Promotion) {
-            // A plain move changes only which squares are occupied and
-            // which enemy piece is gone: the attack test asks the position
-            // as it would be, without making it.
+        } else if plain && def.checking {
+            // A plain move (the king's, a pinned piece's, any against
+            // hoppers) changes only which squares are occupied and which
+            // enemy piece is gone: the attack test asks the position as it
+            // would be, without making it.
             if let Some(k) = king {
                 let (from, to) = (m.from(), m.to());
                 let after = occupied.and_not(Board::single(from)) | Board::single(to);
@@ -387,7 +397,7 @@ fn legal_among(pos: &Position, which: Moves, among: Board, out: &mut MoveList<Mo
                     return;
                 }
             }
-        } else if !safe {
+        } else {
             let child = make(pos, m);
             // The king is royal in every game (as in Fairy-Stockfish, even
             // where `checking = false`): no move may leave it attacked.
@@ -466,7 +476,7 @@ fn gives_check(pos: &Position, child: &Position, m: Move) -> bool {
         let c = &def.pieces[t].compiled[us];
         c.rides[0][CAPTURE] & lines != 0
             && c.attackers[k].any.has(x)
-            && between(k, x) & before == Board::single(m.from())
+            && def.rays.line_between(k, x) & before == Board::single(m.from())
     });
     off_lines || shield || m.kind() == Kind::EnPassant
 }
@@ -541,7 +551,8 @@ pub fn make(pos: &Position, m: Move) -> Position {
                 let c = &def.pieces[t].compiled[us];
                 let initial_only = c.pseudo[1][QUIET][from] & !c.pseudo[0][QUIET][from];
                 if initial_only.has(to) {
-                    new_ep = (between(from, to) | Board::single(to)) & def.en_passant_region[them];
+                    new_ep = (def.rays.line_between(from, to) | Board::single(to))
+                        & def.en_passant_region[them];
                 }
             }
         }
@@ -583,9 +594,7 @@ fn count(p: &mut Position, captured_type: Option<usize>, captured: bool, promoti
     let stm = p.side.index();
     let mover = 1 - stm;
     let all = |p: &Position, side: usize| p.by_side[side].count();
-    let pawns = def
-        .pawn
-        .map_or(0, |t| p.pieces(0, t).count() + p.pieces(1, t).count());
+    let pawns = pawn_count(p);
     let total = all(p, 0) + all(p, 1);
     if captured_type.is_some() && captured_type == def.pawn && all(p, mover) == 1 && pawns == 0 {
         let limit = count_limit(p, mover);
@@ -607,9 +616,7 @@ fn count(p: &mut Position, captured_type: Option<usize>, captured: bool, promoti
 /// pieces' honour by what its opponent has left.
 fn count_limit(p: &Position, side: usize) -> u32 {
     let def = p.def;
-    let pawns = def
-        .pawn
-        .map_or(0, |t| p.pieces(0, t).count() + p.pieces(1, t).count());
+    let pawns = pawn_count(p);
     if pawns > 0 || p.by_side[1 - side].count() == 1 {
         return 0;
     }
@@ -637,6 +644,13 @@ fn count_limit(p: &Position, side: usize) -> u32 {
     }
 }
 
+/// The predefined pawns on the board, both sides'.
+fn pawn_count(p: &Position) -> u32 {
+    p.def
+        .pawn
+        .map_or(0, |t| p.pieces(0, t).count() + p.pieces(1, t).count())
+}
+
 /// Whether a pawn of `side` attacks `s` (the predefined pawn's captures).
 fn pawn_attackers(pos: &Position, s: usize, side: usize) -> bool {
     let Some(pawn) = pos.def.pawn else {
@@ -658,12 +672,7 @@ fn evasion_squares(pos: &Position, k: usize, us: usize) -> Board {
     let def = pos.def;
     let them = 1 - us;
     let blockers = pos.occupied() | pos.holes;
-    let mut checkers = (pos.by_side[them] & def.attackers[them][k])
-        .iter()
-        .filter(|&x| {
-            let (_, t) = pos.piece(x).expect("a piece of the side");
-            takes_on(pos, x, t, them, k, &blockers)
-        });
+    let mut checkers = attackers(pos, k, them, pos.by_side[them], blockers);
     let (Some(x), None) = (checkers.next(), checkers.next()) else {
         return Board::EMPTY;
     };
@@ -736,26 +745,10 @@ fn pin_candidates(pos: &Position, k: usize, us: usize) -> Board {
         let (_, t) = pos.piece(x).expect("a piece of the side");
         let c = &def.pieces[t].compiled[them];
         if c.rides[0][CAPTURE] != 0 && c.attackers[k].any.has(x) {
-            lines |= between(k, x);
+            lines |= def.rays.line_between(k, x);
         }
     }
     lines & pos.by_side[us]
-}
-
-/// The squares strictly between two squares on a line.
-fn between(a: usize, b: usize) -> Board {
-    let (fa, ra) = (a as i32 % WIDTH, a as i32 / WIDTH);
-    let (fb, rb) = (b as i32 % WIDTH, b as i32 / WIDTH);
-    let (df, dr) = (fb - fa, rb - ra);
-    let steps = df.abs().max(dr.abs());
-    let mut out = Board::EMPTY;
-    if steps == 0 || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
-        return out;
-    }
-    for n in 1..steps {
-        out.set(((ra + dr.signum() * n) * WIDTH + fa + df.signum() * n) as usize);
-    }
-    out
 }
 
 /// Where an en passant capture onto `to` takes: an en passant square a

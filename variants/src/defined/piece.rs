@@ -609,12 +609,14 @@ impl Rays {
             .and_not(Board::single(to))
     }
 
-    /// Whether no square of `blockers` lies strictly between `from` and
-    /// `to`, which lies from `from` in direction `d`.
+    /// The squares strictly between two squares on a rook's or bishop's
+    /// line; none when they share no such line.
     #[inline]
-    pub fn clear_between(&self, from: usize, to: usize, d: usize, blockers: &Board) -> bool {
-        let path = self.ray[from][d].and_not(self.ray[to][d]);
-        (path & *blockers).and_not(Board::single(to)).is_empty()
+    pub fn line_between(&self, a: usize, b: usize) -> Board {
+        match Self::direction(a, b) {
+            Some(d) if d < 8 => self.between(a, b, d),
+            _ => Board::EMPTY,
+        }
     }
 
     /// The first square of `blockers` beyond `s` seen from `from` (`s`

@@ -144,7 +144,7 @@ pub fn square_name(s: usize) -> String {
 
 /// `value` for White, its negation for Black.
 #[inline]
-fn signed(side: usize, value: i32) -> i32 {
+pub fn signed(side: usize, value: i32) -> i32 {
     if side == 0 {
         value
     } else {

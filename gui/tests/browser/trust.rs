@@ -432,3 +432,81 @@ async fn the_move_shown_is_scrolled_into_view() {
     );
     page.close().await;
 }
+
+/// Screenshots for a person to look at (`cargo test --release -p arcana-gui
+/// --test browser -- --ignored every_game_with_a_capture_selected`): every
+/// game the page draws, a defined one included, at a large, a small and a
+/// phone window, with a piece selected that can take. Moves are played
+/// (plain moves, the first one listed) until the side to move can take.
+#[tokio::test]
+#[ignore]
+async fn every_game_with_a_capture_selected() {
+    let Some(page) = Page::open("chess", "&mode=human").await else {
+        return;
+    };
+    let captures =
+        "(from, to) => document.querySelector(`[data-square=\"${to}\"] > [data-piece]`) !== null";
+    let games = [
+        "chess",
+        "magician",
+        "vanguard",
+        "advancedwizard",
+        "parallelworlds",
+        "chess16",
+    ];
+    for game in games {
+        if game == "chess16" {
+            page.js(
+                "document.getElementById('define').open = true; \
+                 document.getElementById('define-text').value = arguments[0]; \
+                 document.getElementById('define-load').click(); return true",
+                vec![json!(include_str!("../../../docs/variants/examples.ini"))],
+            )
+            .await;
+            page.wait(
+                "the defined games",
+                "return [...document.getElementById('variant').options].some(o => o.value === 'chess16')",
+                vec![],
+            )
+            .await;
+        }
+        page.resize(SIZES[0].0, SIZES[0].1).await;
+        page.load(game, "&mode=human").await;
+        let mut taking = page.simple_moves(captures).await;
+        for _ in 0..40 {
+            if !taking.is_empty() {
+                break;
+            }
+            let moves = page.simple_moves("(from, to) => true").await;
+            let (from, to) = moves[moves.len() / 2].clone();
+            let before = page.fen().await;
+            page.click(&from).await;
+            page.click(&to).await;
+            page.wait(
+                "the move played",
+                "return document.body.dataset.fen !== arguments[0]",
+                vec![json!(before)],
+            )
+            .await;
+            taking = page.simple_moves(captures).await;
+        }
+        let (from, to) = taking.first().expect("a capture within 40 plies").clone();
+        for (width, height, name) in [SIZES[0], SIZES[2], SIZES[3]] {
+            page.resize(width, height).await;
+            page.js(
+                "document.querySelector(`[data-square=\"${arguments[0]}\"]`).scrollIntoView({block: 'center'}); return true",
+                vec![json!(from)],
+            )
+            .await;
+            page.click(&from).await;
+            assert!(page.is_destination(&to).await, "{game}: {from}x{to}");
+            page.screenshot(&format!("capture-{game}-{name}")).await;
+            page.js(
+                "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'})); return true",
+                vec![],
+            )
+            .await;
+        }
+    }
+    page.close().await;
+}

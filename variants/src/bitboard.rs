@@ -134,6 +134,45 @@ impl<const N: usize> Bits<N> {
         (found != usize::MAX).then_some(found)
     }
 
+    /// The squares up to and including the lowest square of the set, or
+    /// every square when it is empty: a ray rising from a square, cut by
+    /// `ray & (ray & blockers).through_lowest()`, ends on its first
+    /// blocker. Branch-free (conditional moves), so a ride needs no second
+    /// table lookup.
+    #[inline]
+    pub fn through_lowest(&self) -> Self {
+        let mut out = [0u64; N];
+        let mut clear_below = true;
+        for (o, &w) in out.iter_mut().zip(&self.0) {
+            *o = if clear_below {
+                w ^ w.wrapping_sub(1)
+            } else {
+                0
+            };
+            clear_below &= w == 0;
+        }
+        Bits(out)
+    }
+
+    /// The squares from the highest square of the set up, or every square
+    /// when it is empty: [`Bits::through_lowest`] for falling rays.
+    #[inline]
+    pub fn from_highest(&self) -> Self {
+        let mut out = [0u64; N];
+        let mut clear_above = true;
+        for i in (0..N).rev() {
+            let w = self.0[i];
+            let mask = if w == 0 {
+                u64::MAX
+            } else {
+                u64::MAX << (63 - w.leading_zeros())
+            };
+            out[i] = if clear_above { mask } else { 0 };
+            clear_above &= w == 0;
+        }
+        Bits(out)
+    }
+
     /// Removes and returns the lowest square.
     #[inline]
     pub fn pop_lowest(&mut self) -> Option<usize> {
@@ -412,6 +451,23 @@ mod tests {
         assert_eq!(popped, squares);
         assert_eq!(B4::EMPTY.lowest(), None);
         assert_eq!(squares.iter().copied().collect::<B4>(), a);
+    }
+
+    #[test]
+    fn masks_through_the_lowest_and_from_the_highest_square() {
+        for seed in 0..64 {
+            // Sparse sets too, so that whole words are empty.
+            let a = sample(seed) & sample(seed + 100) & sample(seed + 200);
+            let squares = model(&a);
+            let (low, high) = (squares.first(), squares.last());
+            for s in 0..B4::BITS {
+                assert_eq!(a.through_lowest().has(s), low.is_none_or(|&l| s <= l));
+                assert_eq!(a.from_highest().has(s), high.is_none_or(|&h| s >= h));
+            }
+        }
+        assert_eq!(B4::EMPTY.through_lowest(), !B4::EMPTY);
+        assert_eq!(B4::single(200).through_lowest(), B4::first(201));
+        assert_eq!(B4::single(70).from_highest(), !B4::first(70));
     }
 
     #[test]

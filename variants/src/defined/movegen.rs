@@ -312,19 +312,15 @@ fn castlings(pos: &Position, us: usize, out: &mut impl FnMut(Move)) {
         let rto = if wing == 0 { kto - 1 } else { kto + 1 };
         // Every square either piece crosses or lands on is empty but for
         // the two of them.
-        let span = |a: usize, b: usize| (a.min(b)..=a.max(b)).collect::<Vec<_>>();
+        let span = |a: usize, b: usize| a.min(b)..=a.max(b);
         let clear = span(king, kto)
-            .into_iter()
             .chain(span(rook, rto))
             .all(|s| s == king || s == rook || (pos.board[s] == 0 && !pos.holes.has(s)));
         if !clear {
             continue;
         }
         // The king may not castle out of, through or into an attack.
-        if span(king, kto)
-            .into_iter()
-            .any(|s| attacked(pos, s, 1 - us))
-        {
+        if span(king, kto).any(|s| attacked(pos, s, 1 - us)) {
             continue;
         }
         out(Move::new(king, kto, Kind::Castling, wing));

@@ -635,33 +635,34 @@ impl Rays {
     /// with `blockers` in the way, each ride ending on its first blocker.
     #[inline]
     pub fn reach(&self, rides: u16, s: usize, blockers: &Board) -> Board {
-        let mut out = Board::EMPTY;
-        let rays = &self.ray[s];
-        let mut dirs = |range: std::ops::Range<usize>| {
-            for d in range {
-                let ray = rays[d];
-                let hit = ray & *blockers;
-                if hit.is_empty() {
-                    out |= ray;
-                    continue;
-                }
-                let first = if UP[d] { hit.lowest() } else { hit.highest() };
-                if let Some(b) = first {
-                    out |= ray.and_not(self.ray[b][d]);
-                }
-            }
-        };
+        // The directions as a mask, walked in one loop with the result in
+        // registers (a closure per kind kept it in memory).
+        let mut dirs = 0u16;
         if rides & ride::ROOK_H != 0 {
-            dirs(0..2);
+            dirs |= 0x0003;
         }
         if rides & ride::ROOK_V != 0 {
-            dirs(2..4);
+            dirs |= 0x000c;
         }
         if rides & ride::BISHOP != 0 {
-            dirs(4..8);
+            dirs |= 0x00f0;
         }
         if rides & ride::NIGHTRIDER != 0 {
-            dirs(8..16);
+            dirs |= 0xff00;
+        }
+        let rays = &self.ray[s];
+        let mut out = Board::EMPTY;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let ray = rays[d];
+            let hit = ray & *blockers;
+            out |= ray
+                & if UP[d] {
+                    hit.through_lowest()
+                } else {
+                    hit.from_highest()
+                };
         }
         out
     }

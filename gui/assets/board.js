@@ -45,10 +45,11 @@ export function drawBoards(area, cells, size, onSquare) {
     wrap.style.width = `${spec.files * size + 4}px`;
     if (board.title) {
       const h = document.createElement("h4");
-      // Square names carry the board's prefix (Ea5, 2d4): say so once.
-      const range = `squares ${prefix}a1 to ${prefix}${String.fromCharCode(96 + spec.files)}${spec.ranks}`;
-      h.textContent = `${board.title} (${range})`;
-      h.title = `${board.title}: ${range}`;
+      // Square names carry the board's prefix (Ea5, 2d4): say so once,
+      // briefly enough to show whole over a small board.
+      const last = `${prefix}${String.fromCharCode(96 + spec.files)}${spec.ranks}`;
+      h.textContent = `${board.title}: ${prefix}a1–${last}`;
+      h.title = `${board.title}: squares ${prefix}a1 to ${last}`;
       wrap.appendChild(h);
     }
     const grid = document.createElement("div");

@@ -17,6 +17,10 @@ const ENTRY = 56;
 /** Cells are never smaller than this (a 16-file board on a phone) nor larger. */
 const SMALLEST = 14;
 const LARGEST = 110;
+/** A cell a finger can tap: on a narrow window, boards that would all fit
+ * only with smaller cells stand one under the other instead (the page
+ * scrolls between them, each board whole in view). */
+const TAP = 28;
 
 /**
  * The cell size and boards per row that make the game's boards as large
@@ -33,14 +37,23 @@ export function fit() {
   // most of the height, leaving a glimpse of the panel.
   const height = (window.innerHeight - header - 24 - ENTRY) * (wide ? 1 : 0.85);
   const boards = spec.boards.length;
-  let best = { cell: SMALLEST, perRow: 1, wide };
-  for (let perRow = 1; perRow <= boards; perRow++) {
-    const rows = Math.ceil(boards / perRow);
-    const titled = spec.boards.some((b) => b.title) ? TITLE : 0;
-    const byWidth = (width - (perRow - 1) * GAP - perRow * 4) / (perRow * spec.files);
-    const byHeight = (height - rows * titled - (rows - 1) * GAP - rows * 4) / (rows * spec.ranks);
-    const cell = Math.floor(Math.min(byWidth, byHeight, LARGEST));
-    if (cell > best.cell) best = { cell, perRow, wide };
-  }
-  return best;
+  const titled = spec.boards.some((b) => b.title) ? TITLE : 0;
+  /** The largest cell with `visibleRows` rows of boards in the height. */
+  const largest = (/** @type {(rows: number) => number} */ visibleRows) => {
+    let best = { cell: SMALLEST, perRow: 1, wide };
+    for (let perRow = 1; perRow <= boards; perRow++) {
+      const rows = visibleRows(Math.ceil(boards / perRow));
+      const byWidth = (width - (perRow - 1) * GAP - perRow * 4) / (perRow * spec.files);
+      const byHeight = (height - rows * titled - (rows - 1) * GAP - rows * 4) / (rows * spec.ranks);
+      const cell = Math.floor(Math.min(byWidth, byHeight, LARGEST));
+      if (cell > best.cell) best = { cell, perRow, wide };
+    }
+    return best;
+  };
+  // Every board in view, if their cells can be tapped.
+  const all = largest((rows) => rows);
+  if (wide || all.cell >= TAP) return all;
+  // Else one row of boards in view at a time, with bigger cells.
+  const one = largest(() => 1);
+  return one.cell > all.cell ? one : all;
 }

@@ -61,9 +61,17 @@ export function renderMoves() {
     }
     row.appendChild(entry(turn.san, i + 1, turn.token));
   });
-  // The move shown in view (the last one while the game goes on).
+  // The move shown in view (the last one while the game goes on), by
+  // scrolling the list alone: scrollIntoView would also scroll the page,
+  // and on a phone (the list under the boards) take the boards away after
+  // every move.
   const current = /** @type {HTMLElement|null} */ (list.querySelector(".current"));
-  if (current) current.scrollIntoView({ block: "nearest" });
+  if (current) {
+    const box = list.getBoundingClientRect();
+    const at = current.getBoundingClientRect();
+    if (at.top < box.top) list.scrollTop -= box.top - at.top;
+    else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+  }
 }
 
 /** The games of the file opened, to pick one. @param {Recorded[]} games */

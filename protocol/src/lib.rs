@@ -235,22 +235,18 @@ impl Session {
             return Flow::Continue;
         };
         log::debug!("<< {line}");
-        if cmd == "quit" {
-            // A script that ends with `quit` still gets the answer to its
-            // `go` (UCI `bestmove`, XBoard `move`), as from Stockfish.
-            if let Some(best) = self.end_search(End::Stop) {
-                self.search_finished(best);
-                // XBoard may have started pondering on the move just sent.
-                self.end_search(End::Stop);
-            }
-            return Flow::Quit;
-        }
         // A piped script expects `go perft` and `bench` to finish before
-        // its next command, as in Stockfish; `stop` and `isready` cannot
-        // wait.
+        // its next command, `quit` included, as in Stockfish; `stop` and
+        // `isready` cannot wait.
         let waiting = self.search.batch_running() || !self.deferred.is_empty();
+        if cmd == "quit" && !waiting {
+            return self.quit();
+        }
         if waiting && !matches!(cmd, "stop" | "isready") {
-            if self.deferred.len() >= DEFERRED_MAX {
+            if cmd == "quit" {
+                // Always kept: the session must end after the count.
+                self.deferred.push_back(line.to_string());
+            } else if self.deferred.len() >= DEFERRED_MAX {
                 self.say(
                     "info string error: too many commands wait for go perft or bench; send stop",
                 );
@@ -292,16 +288,32 @@ impl Session {
         }
     }
 
+    /// Ends the session: a script that ends with `quit` still gets the
+    /// answer to its `go` (UCI `bestmove`, XBoard `move`), as from
+    /// Stockfish.
+    fn quit(&mut self) -> Flow {
+        if let Some(best) = self.end_search(End::Stop) {
+            self.search_finished(best);
+            // XBoard may have started pondering on the move just sent.
+            self.end_search(End::Stop);
+        }
+        Flow::Quit
+    }
+
     /// Runs the commands that waited for a batch job (`go perft`,
-    /// `bench`), until one starts another.
-    fn run_deferred(&mut self) {
+    /// `bench`), until one starts another or one quits.
+    fn run_deferred(&mut self) -> Flow {
         while !self.search.batch_running() {
             let Some(line) = self.deferred.pop_front() else {
-                return;
+                break;
             };
             let cmd = line.split_whitespace().next().unwrap_or("").to_string();
+            if cmd == "quit" {
+                return self.quit();
+            }
             self.dispatch(&line, &cmd);
         }
+        Flow::Continue
     }
 
     fn handle(&mut self, event: Event) -> Flow {
@@ -329,15 +341,14 @@ impl Session {
                     if let Some(best) = self.end_search(End::Finish) {
                         self.search_finished(best);
                     }
-                    if self.deferred.is_empty() {
+                    if self.deferred.is_empty() || self.run_deferred() == Flow::Quit {
                         return Flow::Quit;
                     }
-                    self.run_deferred();
                 }
             }
         };
         if flow == Flow::Continue {
-            self.run_deferred();
+            return self.run_deferred();
         }
         flow
     }

@@ -329,6 +329,16 @@ impl Live {
     /// Sends `quit` and waits for the session to end.
     fn quit(mut self) -> String {
         self.send("quit");
+        self.ended()
+    }
+
+    /// Whether the session is still running.
+    fn running(&self) -> bool {
+        self.thread.as_ref().is_some_and(|t| !t.is_finished())
+    }
+
+    /// Waits for the session to end (after a `quit` sent).
+    fn ended(mut self) -> String {
         let thread = self.thread.take().unwrap();
         let deadline = std::time::Instant::now() + Duration::from_secs(10);
         while !thread.is_finished() {
@@ -466,14 +476,22 @@ fn uci_go_perft_runs_like_a_search() {
     s.send("go perft 2");
     s.expect("Nodes searched: 405385");
     s.expect("Nodes searched: 400");
+    // quit waits for a count, as in Stockfish (a piped script gets its
+    // numbers); stop ends it first.
     s.send("go perft 99");
     s.pause(100);
-    // quit ends a count at once.
-    let out = s.quit();
+    s.send("quit");
+    s.pause(200);
+    assert!(s.running(), "quit waits for the count");
+    s.send("stop");
+    let out = s.ended();
     assert!(
         out.ends_with("info string perft 99 stopped: 0 of 20 root moves counted\n"),
         "{out}"
     );
+    let (out, _) = session("uci\nposition startpos\ngo perft 4\nquit\nd\n");
+    assert!(out.contains("Nodes searched: 197281"), "{out}");
+    assert!(!out.contains("Fen: "), "the session ended at quit: {out}");
     // A Parallel Worlds middlegame has 1,470,487 turns: a count of two
     // turns is a bulk count per root turn, and stop must still land at once
     // (found by the uci_session fuzz target: stop waited for every root).

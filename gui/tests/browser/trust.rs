@@ -364,9 +364,23 @@ async fn the_boards_fit_every_window_and_the_panel_stays_in_reach() {
                 "{at}: the boards start off screen"
             );
             assert!(right <= w + 0.5, "{at}: the boards end at x {right}");
-            assert!(bottom <= h + 0.5, "{at}: the boards end at y {bottom}");
+            let (cell, tallest, titles_whole) = board_sizes(&page).await;
+            // Every board in view; or, on a narrow window where that would
+            // make the cells too small to tap, one under the other, each
+            // whole in view as the page scrolls.
+            assert!(tallest <= h + 0.5, "{at}: a board {tallest} px high");
+            if bottom > h + 0.5 {
+                assert!(
+                    w < 900.0 && cell >= 28.0,
+                    "{at}: the boards end at y {bottom} with cells of {cell} px"
+                );
+            }
+            if name == "phone" && ["advancedwizard", "parallelworlds"].contains(&game) {
+                assert!(cell >= 28.0, "{at}: cells of {cell} px, too small to tap");
+            }
+            assert!(titles_whole, "{at}: a board's title is cut");
             // The boards use the room they have.
-            let used = ((right - left) / w).max((bottom - top) / h);
+            let used = ((right - left) / w).max((bottom.min(h) - top) / h);
             assert!(used > 0.55, "{at}: the boards use {used:.2} of the window");
             if w >= 900.0 {
                 // The panel beside the boards: its status in view.
@@ -393,6 +407,27 @@ async fn the_boards_fit_every_window_and_the_panel_stays_in_reach() {
         cancel[3]
     );
     page.close().await;
+}
+
+/// The width of a board's cell, the height of the tallest board (title
+/// included) and whether every board's title shows whole.
+async fn board_sizes(page: &Page) -> (f64, f64, bool) {
+    let v = page
+        .js(
+            "const cell = document.querySelector('#boards .cell').getBoundingClientRect().width; \
+             const tallest = Math.max(...[...document.querySelectorAll('#boards .board-wrap')] \
+               .map(b => b.getBoundingClientRect().height)); \
+             const whole = [...document.querySelectorAll('#boards h4')] \
+               .every(h => h.scrollWidth <= h.clientWidth); \
+             return [cell, tallest, whole]",
+            vec![],
+        )
+        .await;
+    (
+        v[0].as_f64().expect("a cell's width"),
+        v[1].as_f64().expect("a board's height"),
+        v[2].as_bool().expect("whether titles show whole"),
+    )
 }
 
 /// A legal game of sixty turns (random moves), for a long move list.

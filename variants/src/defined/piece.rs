@@ -462,6 +462,53 @@ mod tests {
         (r * WIDTH + f) as usize
     }
 
+    #[test]
+    fn narrow_rays_agree_with_the_wide_tables() {
+        // Boards of up to 8 ranks take the 128-bit path; the 256-bit
+        // tables of the same board are the reference.
+        for (files, ranks) in [(8, 8), (10, 8), (16, 8), (7, 5)] {
+            let narrow = Rays::new(files, ranks);
+            assert!(!narrow.narrow.is_empty());
+            let wide = Rays {
+                narrow: Vec::new(),
+                ..narrow.clone()
+            };
+            let squares: Vec<usize> = (0..ranks)
+                .flat_map(|r| (0..files).map(move |f| (r * WIDTH + f) as usize))
+                .collect();
+            let mut seed = 5u64;
+            for round in 0..40 {
+                let mut blockers = Board::EMPTY;
+                for &s in &squares {
+                    let (next, x) = crate::zobrist::splitmix64(seed);
+                    seed = next;
+                    if x % 100 < round * 2 {
+                        blockers.set(s);
+                    }
+                }
+                for &s in &squares {
+                    assert_eq!(
+                        narrow.reach(RAY_RIDES, s, &blockers),
+                        wide.reach(RAY_RIDES, s, &blockers),
+                        "{files}x{ranks} from {s}"
+                    );
+                    for d in 0..16 {
+                        assert_eq!(
+                            narrow.first_beyond(s, d, &blockers),
+                            wide.first_beyond(s, d, &blockers)
+                        );
+                    }
+                    for &t in &squares {
+                        if let Some(d) = Rays::direction(s, t) {
+                            assert_eq!(narrow.between(s, t, d), wide.between(s, t, d));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(Rays::new(8, 9).narrow.is_empty());
+    }
+
     fn reach(betza: &str, from: &str, blockers: &[&str]) -> Vec<usize> {
         let c = compile(&moves_of(betza).unwrap(), 0, 8, 8);
         let mut occ = Board::EMPTY;
@@ -505,6 +552,35 @@ pub struct Rays {
     /// `[square][direction]`: the squares from `square` on in `direction`
     /// (a square's rays side by side, as a ride reads them together).
     ray: Vec<[Board; 16]>,
+    /// The same rays as 128-bit words, for boards of up to 8 ranks (all
+    /// squares below 128; empty otherwise): a ride there is a few
+    /// operations on one register pair, and the table fits the L1 cache.
+    narrow: Vec<[u128; 16]>,
+}
+
+/// A board's first two words (its squares below 128) as one number.
+#[inline]
+fn low128(b: &Board) -> u128 {
+    b.0[0] as u128 | (b.0[1] as u128) << 64
+}
+
+/// A 128-bit set as a board.
+#[inline]
+fn from128(x: u128) -> Board {
+    crate::Bits([x as u64, (x >> 64) as u64, 0, 0])
+}
+
+/// The part of `ray` (in direction `d`) up to and including its first
+/// square in `hit` (all of it when `hit` is empty).
+#[inline]
+fn cut128(ray: u128, hit: u128, d: usize) -> u128 {
+    if UP[d] {
+        ray & (hit ^ hit.wrapping_sub(1))
+    } else if hit == 0 {
+        ray
+    } else {
+        ray & (u128::MAX << (127 - hit.leading_zeros()))
+    }
 }
 
 /// The directions of [`Rays`]: rook along ranks (2), along files (2),
@@ -575,8 +651,16 @@ impl Rays {
                     b
                 })
             })
-            .collect();
-        Rays { ray }
+            .collect::<Vec<[Board; 16]>>();
+        let narrow = if ranks as usize * WIDTH as usize <= 128 {
+            ray[..128]
+                .iter()
+                .map(|rays| rays.map(|b| low128(&b)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Rays { ray, narrow }
     }
 
     /// The direction (an index of the tables) in which `to` lies from
@@ -604,6 +688,9 @@ impl Rays {
     /// `from` in direction `d`.
     #[inline]
     pub fn between(&self, from: usize, to: usize, d: usize) -> Board {
+        if let (Some(a), Some(b)) = (self.narrow.get(from), self.narrow.get(to)) {
+            return from128(a[d] & !b[d] & !(1u128 << to));
+        }
         self.ray[from][d]
             .and_not(self.ray[to][d])
             .and_not(Board::single(to))
@@ -623,6 +710,16 @@ impl Rays {
     /// lying in direction `d` from it), if any.
     #[inline]
     pub fn first_beyond(&self, s: usize, d: usize, blockers: &Board) -> Option<usize> {
+        if let Some(rays) = self.narrow.get(s) {
+            let hit = rays[d] & low128(blockers);
+            return (hit != 0).then(|| {
+                if UP[d] {
+                    hit.trailing_zeros() as usize
+                } else {
+                    127 - hit.leading_zeros() as usize
+                }
+            });
+        }
         let hit = self.ray[s][d] & *blockers;
         if UP[d] {
             hit.lowest()
@@ -649,6 +746,16 @@ impl Rays {
         }
         if rides & ride::NIGHTRIDER != 0 {
             dirs |= 0xff00;
+        }
+        if let Some(rays) = self.narrow.get(s) {
+            let occupied = low128(blockers);
+            let mut out = 0u128;
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                out |= cut128(rays[d], rays[d] & occupied, d);
+            }
+            return from128(out);
         }
         let rays = &self.ray[s];
         let mut out = Board::EMPTY;

@@ -104,8 +104,7 @@ pub fn takes_on(
         // Rook, bishop and nightrider rides: the piece reaches `s` on an
         // empty board (its ranges and directions included) and not by a
         // leap, so by riding the line between, if that is free.
-        Rays::direction(s, from)
-            .is_some_and(|d| (def.rays.between(s, from, d) & *blockers).is_empty())
+        Rays::direction(s, from).is_some_and(|d| def.rays.clear_between(s, from, d, blockers))
     } else {
         // With hops or lame leaps a square may be in reach by one kind and
         // on a free line of another: the piece rides forward.

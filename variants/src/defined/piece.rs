@@ -501,6 +501,10 @@ mod tests {
                     for &t in &squares {
                         if let Some(d) = Rays::direction(s, t) {
                             assert_eq!(narrow.between(s, t, d), wide.between(s, t, d));
+                            assert_eq!(
+                                narrow.clear_between(s, t, d, &blockers),
+                                wide.clear_between(s, t, d, &blockers)
+                            );
                         }
                     }
                 }
@@ -570,17 +574,50 @@ fn from128(x: u128) -> Board {
     crate::Bits([x as u64, (x >> 64) as u64, 0, 0])
 }
 
-/// The part of `ray` (in direction `d`) up to and including its first
-/// square in `hit` (all of it when `hit` is empty).
-#[inline]
-fn cut128(ray: u128, hit: u128, d: usize) -> u128 {
-    if UP[d] {
-        ray & (hit ^ hit.wrapping_sub(1))
-    } else if hit == 0 {
-        ray
-    } else {
-        ray & (u128::MAX << (127 - hit.leading_zeros()))
+/// A rising ray up to and including its first square in `occupied`.
+#[inline(always)]
+fn rising(ray: u128, occupied: u128) -> u128 {
+    let hit = ray & occupied;
+    ray & (hit ^ hit.wrapping_sub(1))
+}
+
+/// A falling ray down to and including its first square in `occupied`.
+#[inline(always)]
+fn falling(ray: u128, occupied: u128) -> u128 {
+    // Square 0 never lies on a falling ray beyond a hit: with it added,
+    // an empty hit keeps the whole ray without a branch.
+    let hit = ray & occupied | 1;
+    ray & (u128::MAX << (127 - hit.leading_zeros()))
+}
+
+/// [`Rays::reach`] on the 128-bit tables, each direction's rise or fall
+/// known (see [`UP`]).
+#[inline(always)]
+fn reach128(rays: &[u128; 16], rides: u16, occupied: u128) -> u128 {
+    let mut out = 0;
+    if rides & ride::ROOK_H != 0 {
+        out |= rising(rays[0], occupied) | falling(rays[1], occupied);
     }
+    if rides & ride::ROOK_V != 0 {
+        out |= rising(rays[2], occupied) | falling(rays[3], occupied);
+    }
+    if rides & ride::BISHOP != 0 {
+        out |= rising(rays[4], occupied)
+            | rising(rays[5], occupied)
+            | falling(rays[6], occupied)
+            | falling(rays[7], occupied);
+    }
+    if rides & ride::NIGHTRIDER != 0 {
+        out |= rising(rays[8], occupied)
+            | rising(rays[9], occupied)
+            | falling(rays[10], occupied)
+            | falling(rays[11], occupied)
+            | rising(rays[12], occupied)
+            | rising(rays[13], occupied)
+            | falling(rays[14], occupied)
+            | falling(rays[15], occupied);
+    }
+    out
 }
 
 /// The directions of [`Rays`]: rook along ranks (2), along files (2),
@@ -696,6 +733,16 @@ impl Rays {
             .and_not(Board::single(to))
     }
 
+    /// Whether none of `blockers` stands strictly between `from` and `to`
+    /// (which lies from `from` in direction `d`).
+    #[inline]
+    pub fn clear_between(&self, from: usize, to: usize, d: usize, blockers: &Board) -> bool {
+        if let (Some(a), Some(b)) = (self.narrow.get(from), self.narrow.get(to)) {
+            return a[d] & !b[d] & !(1u128 << to) & low128(blockers) == 0;
+        }
+        (self.between(from, to, d) & *blockers).is_empty()
+    }
+
     /// The squares strictly between two squares on a rook's or bishop's
     /// line; none when they share no such line.
     #[inline]
@@ -732,8 +779,15 @@ impl Rays {
     /// with `blockers` in the way, each ride ending on its first blocker.
     #[inline]
     pub fn reach(&self, rides: u16, s: usize, blockers: &Board) -> Board {
-        // The directions as a mask, walked in one loop with the result in
-        // registers (a closure per kind kept it in memory).
+        match self.narrow.get(s) {
+            Some(rays) => from128(reach128(rays, rides, low128(blockers))),
+            None => self.reach_wide(rides, s, blockers),
+        }
+    }
+
+    /// [`Rays::reach`] on the 256-bit tables (boards of over 8 ranks).
+    #[inline(never)]
+    fn reach_wide(&self, rides: u16, s: usize, blockers: &Board) -> Board {
         let mut dirs = 0u16;
         if rides & ride::ROOK_H != 0 {
             dirs |= 0x0003;
@@ -746,16 +800,6 @@ impl Rays {
         }
         if rides & ride::NIGHTRIDER != 0 {
             dirs |= 0xff00;
-        }
-        if let Some(rays) = self.narrow.get(s) {
-            let occupied = low128(blockers);
-            let mut out = 0u128;
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                out |= cut128(rays[d], rays[d] & occupied, d);
-            }
-            return from128(out);
         }
         let rays = &self.ray[s];
         let mut out = Board::EMPTY;

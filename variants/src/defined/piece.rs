@@ -584,11 +584,32 @@ fn rising(ray: u128, occupied: u128) -> u128 {
 /// A falling ray down to and including its first square in `occupied`.
 #[inline(always)]
 fn falling(ray: u128, occupied: u128) -> u128 {
-    // Square 0 never lies on a falling ray beyond a hit: with it added,
-    // an empty hit keeps the whole ray without a branch.
+    // Square 0 added to the hit moves its highest square only when the
+    // hit is empty, and then the mask keeps the whole ray (square 0, if
+    // on it, is its last square): no branch.
     let hit = ray & occupied | 1;
     ray & (u128::MAX << (127 - hit.leading_zeros()))
 }
+
+// `reach128` writes each direction's rise or fall out; [`UP`] agrees.
+const _: () = assert!(
+    UP[0]
+        && !UP[1]
+        && UP[2]
+        && !UP[3]
+        && UP[4]
+        && UP[5]
+        && !UP[6]
+        && !UP[7]
+        && UP[8]
+        && UP[9]
+        && !UP[10]
+        && !UP[11]
+        && UP[12]
+        && UP[13]
+        && !UP[14]
+        && !UP[15]
+);
 
 /// [`Rays::reach`] on the 128-bit tables, each direction's rise or fall
 /// known (see [`UP`]).

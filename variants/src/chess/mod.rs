@@ -12,6 +12,8 @@ pub mod position;
 pub mod san;
 mod see;
 #[cfg(test)]
+pub(crate) use see::exchange_cases;
+#[cfg(test)]
 mod slider_gen;
 pub mod types;
 mod weights;

@@ -74,6 +74,42 @@ pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     result != 0
 }
 
+/// Exchanges on which a static exchange evaluation of chess is tested,
+/// with the values it gives a pawn, a knight and a queen: (FEN, move,
+/// threshold, whether the exchange gains at least the threshold). Chess's
+/// own evaluation and chess written as a file share them.
+#[cfg(test)]
+pub(crate) fn exchange_cases(
+    pawn: i32,
+    knight: i32,
+    queen: i32,
+) -> Vec<(&'static str, &'static str, i32, bool)> {
+    // Pawn takes an undefended knight.
+    let knight_up = "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1";
+    // Queen takes a pawn defended by a pawn: loses the queen.
+    let queen_lost = "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1";
+    // Rook takes a defended rook, backed by a second rook (x-ray).
+    let x_ray = "3rk3/3r4/8/8/8/8/3R4/3RK3 w - - 0 1";
+    // A quiet move to a square a pawn attacks loses the piece.
+    let quiet = "4k3/8/8/8/4p3/8/8/4K1N1 w - - 0 1";
+    // The king recaptures only when nothing defends the square.
+    let king_alone = "8/8/4k3/3p4/8/8/8/3RK3 w - - 0 1";
+    let king_defended = "8/8/4k3/3p4/2P5/8/8/3RK3 w - - 0 1";
+    vec![
+        (knight_up, "e4d5", knight, true),
+        (knight_up, "e4d5", knight + 1, false),
+        (queen_lost, "d2d5", 0, false),
+        (queen_lost, "d2d5", pawn - queen, true),
+        (x_ray, "d2d7", 0, true),
+        (x_ray, "d2d7", 1, false),
+        (quiet, "g1f3", 0, false),
+        (quiet, "g1h3", 0, true),
+        (king_alone, "d1d5", 0, false),
+        (king_defended, "d1d5", pawn, true),
+        (king_defended, "d1d5", pawn + 1, false),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,27 +122,13 @@ mod tests {
 
     #[test]
     fn exchanges() {
-        // Pawn takes an undefended knight: +320.
-        let fen = "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1";
-        assert!(see(fen, "e4d5", 320));
-        assert!(!see(fen, "e4d5", 321));
-        // Queen takes a pawn defended by a pawn: loses the queen.
-        let fen = "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1";
-        assert!(!see(fen, "d2d5", 0));
-        assert!(see(fen, "d2d5", -850));
-        // Rook takes a defended rook, backed by a second rook (x-ray).
-        let fen = "3rk3/3r4/8/8/8/8/3R4/3RK3 w - - 0 1";
-        assert!(see(fen, "d2d7", 0));
-        assert!(!see(fen, "d2d7", 1));
-        // A quiet move to a square a pawn attacks loses the piece.
-        let fen = "4k3/8/8/8/4p3/8/8/4K1N1 w - - 0 1";
-        assert!(!see(fen, "g1f3", 0));
-        assert!(see(fen, "g1h3", 0));
-        // The king recaptures only when nothing defends the square.
-        let fen = "8/8/4k3/3p4/8/8/8/3RK3 w - - 0 1";
-        assert!(!see(fen, "d1d5", 0));
-        let fen = "8/8/4k3/3p4/2P5/8/8/3RK3 w - - 0 1";
-        assert!(see(fen, "d1d5", 100));
-        assert!(!see(fen, "d1d5", 101));
+        let cases = exchange_cases(SEE_VALUE[PAWN], SEE_VALUE[KNIGHT], SEE_VALUE[QUEEN]);
+        for (fen, token, threshold, gains) in cases {
+            assert_eq!(
+                see(fen, token, threshold),
+                gains,
+                "{fen} {token} {threshold}"
+            );
+        }
     }
 }

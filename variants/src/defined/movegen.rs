@@ -672,13 +672,11 @@ fn evasion_squares(pos: &Position, k: usize, us: usize) -> Board {
         return Board::EMPTY;
     };
     let (_, t) = pos.piece(x).expect("a piece of the side");
-    let mut squares = Board::single(x);
-    if !def.pieces[t].compiled[them].attackers[k].leaps.has(x) {
-        if let Some(d) = Rays::direction(k, x) {
-            squares |= def.rays.between(k, x, d);
-        }
+    if def.pieces[t].compiled[them].attackers[k].leaps.has(x) {
+        return Board::single(x);
     }
-    squares
+    // A rook's or bishop's ride (the enemy has no other).
+    Board::single(x) | def.rays.line_between(k, x)
 }
 
 /// The own pieces that alone shield the king on `k` (of `us`, not in

@@ -102,28 +102,13 @@ fn exchanges_count_as_in_chess() {
         let m = Defined::parse_ply(&pos, token).expect("a legal move");
         Defined::see_ge(&pos, m, threshold)
     };
-    // Pawn takes an undefended knight.
-    let fen = "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1";
-    assert!(see(fen, "e4d5", knight));
-    assert!(!see(fen, "e4d5", knight + 1));
-    // Queen takes a pawn defended by a pawn: loses the queen.
-    let fen = "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1";
-    assert!(!see(fen, "d2d5", 0));
-    assert!(see(fen, "d2d5", pawn - v('q')));
-    // Rook takes a defended rook, backed by a second rook (x-ray).
-    let fen = "3rk3/3r4/8/8/8/8/3R4/3RK3 w - - 0 1";
-    assert!(see(fen, "d2d7", 0));
-    assert!(!see(fen, "d2d7", 1));
-    // A quiet move to a square a pawn attacks loses the piece.
-    let fen = "4k3/8/8/8/4p3/8/8/4K1N1 w - - 0 1";
-    assert!(!see(fen, "g1f3", 0));
-    assert!(see(fen, "g1h3", 0));
-    // The king recaptures only when nothing defends the square.
-    let fen = "8/8/4k3/3p4/8/8/8/3RK3 w - - 0 1";
-    assert!(!see(fen, "d1d5", 0));
-    let fen = "8/8/4k3/3p4/2P5/8/8/3RK3 w - - 0 1";
-    assert!(see(fen, "d1d5", pawn));
-    assert!(!see(fen, "d1d5", pawn + 1));
+    for (fen, token, threshold, gains) in crate::chess::exchange_cases(pawn, knight, v('q')) {
+        assert_eq!(
+            see(fen, token, threshold),
+            gains,
+            "{fen} {token} {threshold}"
+        );
+    }
     // The king takes a piece nothing defends; it cannot be taken back.
     let fen = "8/8/4k3/8/8/8/3r4/4K3 w - - 0 1";
     assert!(see(fen, "e1d2", rook));

@@ -268,6 +268,30 @@ export function renderHighlights() {
     page.clickAt = 0;
   }
   renderEntry();
+  renderOffscreen();
+}
+
+/**
+ * Says where the marked destinations lie out of view (boards one under
+ * the other on a phone: a piece's move to another board), with a button
+ * that scrolls to the nearest; hidden when every one is in view.
+ */
+export function renderOffscreen() {
+  const note = /** @type {HTMLButtonElement} */ (el("offscreen"));
+  const centre = (/** @type {Element} */ c) => {
+    const r = c.getBoundingClientRect();
+    return (r.top + r.bottom) / 2;
+  };
+  const dests = [...document.querySelectorAll("#boards .cell.dest")];
+  const below = dests.filter((c) => centre(c) > window.innerHeight);
+  const above = dests.filter((c) => centre(c) < 0);
+  const [list, where, arrow] = below.length > 0 ? [below, "below", "\u2193"] : [above, "above", "\u2191"];
+  note.hidden = list.length === 0;
+  if (list.length === 0) return;
+  note.className = where;
+  note.textContent = `${list.length} more move${list.length > 1 ? "s" : ""} ${where} ${arrow}`;
+  const nearest = where === "below" ? list[0] : list[list.length - 1];
+  note.onclick = () => nearest.scrollIntoView({ block: "center" });
 }
 
 /** The buttons of a move half entered and of a turn of several plies. */

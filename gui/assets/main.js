@@ -6,7 +6,7 @@
 
 import { afterPaint, el, page, send } from "./state.js";
 import { drawBoards, showFall } from "./board.js";
-import { cancel, click, playHere, renderHighlights } from "./entry.js";
+import { cancel, click, playHere, renderHighlights, renderOffscreen } from "./entry.js";
 import { renderAnalysis } from "./engine.js";
 import { gotPgn, renderGames, renderMoves, renderReplay, stepKeys, upload, wireReplay } from "./replay.js";
 import { gotSample, renderDeck, wireDeck } from "./deck.js";
@@ -271,6 +271,8 @@ function wire() {
     cancelAnimationFrame(resizing);
     resizing = requestAnimationFrame(render);
   });
+  // Destinations scrolled into or out of view.
+  window.addEventListener("scroll", renderOffscreen, { passive: true });
   el("multipv").onchange = () => send({ t: "settings", multipv: Number(value("multipv")) });
   el("threads").onchange = () => send({ t: "settings", threads: Number(value("threads")) });
   el("hash").onchange = () => send({ t: "settings", hash: Number(value("hash")) });

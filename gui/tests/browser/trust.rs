@@ -430,6 +430,70 @@ async fn board_sizes(page: &Page) -> (f64, f64, bool) {
     )
 }
 
+/// On a phone, where the boards stand one under the other, a piece's move
+/// to a board out of view is pointed at, and a tap brings it in.
+#[tokio::test]
+async fn a_move_to_a_board_out_of_view_is_pointed_at() {
+    let Some(page) = Page::open("advancedwizard", "&mode=human").await else {
+        return;
+    };
+    page.resize(390, 844).await;
+    let moves = page.simple_moves("(from, to) => from[0] !== to[0]").await;
+    let (from, to) = moves.first().expect("a move between the boards").clone();
+    // The piece at the window's edge away from the target's board, so that
+    // the target lies out of view.
+    page.js(
+        "const board = (s) => [...document.querySelectorAll('#boards .board')] \
+           .findIndex(b => b.querySelector(`[data-square=\"${s}\"]`) !== null); \
+         const later = board(arguments[1]) > board(arguments[0]); \
+         document.querySelector(`[data-square=\"${arguments[0]}\"]`) \
+           .scrollIntoView({block: later ? 'end' : 'start'}); return true",
+        vec![json!(from), json!(to)],
+    )
+    .await;
+    page.click(&from).await;
+    let in_view = "const r = document.querySelector(`[data-square=\"${arguments[0]}\"]`) \
+                     .getBoundingClientRect(); \
+                   return r.top >= 0 && r.bottom <= innerHeight";
+    assert_eq!(
+        page.js(in_view, vec![json!(to)]).await,
+        false,
+        "{to} in view"
+    );
+    let note = "const n = document.getElementById('offscreen'); \
+                return n.hidden ? '' : n.textContent";
+    let text = page.js(note, vec![]).await;
+    let text = text.as_str().expect("a text");
+    assert!(
+        text.contains("more move") && (text.contains("below") || text.contains("above")),
+        "the notice says '{text}'"
+    );
+    page.screenshot("offscreen-notice").await;
+    page.click_css("#offscreen").await;
+    // A destination on the target's board comes into view.
+    page.wait(
+        "a destination in view",
+        "const board = [...document.querySelectorAll('#boards .board')] \
+           .find(b => b.querySelector(`[data-square=\"${arguments[0]}\"]`) !== null); \
+         return [...board.querySelectorAll('.cell.dest')].some(c => { \
+           const r = c.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })",
+        vec![json!(to)],
+    )
+    .await;
+    // On a large screen every board is in view: no notice.
+    page.resize(1400, 1000).await;
+    // The first click puts the piece down, the second takes it again.
+    page.click(&from).await;
+    page.click(&from).await;
+    assert!(page.is_destination(&to).await, "{from} selected again");
+    assert_eq!(
+        page.js(note, vec![]).await,
+        "",
+        "a notice on a large screen"
+    );
+    page.close().await;
+}
+
 /// A legal game of sixty turns (random moves), for a long move list.
 const LONG_GAME: &str = "b2b3 h7h6 c2c3 g8f6 d1c2 g7g5 c2e4 e7e6 a2a4 h8h7 e2e3 e8e7 e4g6 b8c6 \
 a4a5 c6b8 g6h6 h7h6 g1e2 f6d5 e3e4 d8e8 g2g3 b8a6 c1a3 d7d6 f2f3 e8c6 f3f4 f7f5 e1d1 e7e8 \
@@ -479,8 +543,13 @@ async fn every_game_with_a_capture_selected() {
     let Some(page) = Page::open("chess", "&mode=human").await else {
         return;
     };
-    let captures =
-        "(from, to) => document.querySelector(`[data-square=\"${to}\"] > [data-piece]`) !== null";
+    // A capture: the target holds a piece of the other side (letters of
+    // the other case), not one of the mover's own (a swap).
+    let captures = "(from, to) => { \
+         const at = (s) => document.querySelector(`[data-square=\"${s}\"] > [data-piece]`); \
+         const white = (p) => p.dataset.piece === p.dataset.piece.toUpperCase(); \
+         const [a, b] = [at(from), at(to)]; \
+         return a !== null && b !== null && white(a) !== white(b); }";
     let games = [
         "chess",
         "magician",

@@ -568,7 +568,13 @@ pub fn make(pos: &Position, m: Move) -> Position {
         }
     }
     p.set_ep(new_ep);
-    let resets = captured || is(def.n_move_rule_types[us], t);
+    // A capture, a promotion, or a move of the rule's types that the piece
+    // could not move back by resets the count (Fairy-Stockfish's rule: a
+    // king-like pawn's sideways step is reversible).
+    let reversible = || def.pieces[t].compiled[us].pseudo[0][QUIET][to].has(from);
+    let resets = captured
+        || m.kind() == Kind::Promotion
+        || (is(def.n_move_rule_types[us], t) && !reversible());
     p.halfmove = if resets { 0 } else { pos.halfmove + 1 };
     if us == 1 {
         p.fullmove += 1;

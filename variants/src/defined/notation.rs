@@ -10,11 +10,29 @@ use crate::{MoveError, MoveList};
 /// The UCI token of a move.
 pub fn to_token(pos: &Position, m: Move) -> String {
     let mut out = square_name(m.from());
-    out.push_str(&square_name(m.to()));
+    out.push_str(&square_name(token_to(pos, m)));
     if m.kind() == Kind::Promotion {
         out.push(pos.def.pieces[m.promo()].letter.to_ascii_lowercase());
     }
     out
+}
+
+/// The square a move's token names as its destination: the king's for a
+/// castling, unless the king could step there anyway (a king castling from
+/// d1 to c1): then the rook's, as Fairy-Stockfish writes it.
+fn token_to(pos: &Position, m: Move) -> usize {
+    if m.kind() != Kind::Castling {
+        return m.to();
+    }
+    let us = pos.side.index();
+    let rook = pos.castling[us][m.promo()].map(usize::from);
+    let king_steps = pos.piece(m.from()).is_some_and(|(_, t)| {
+        pos.def.pieces[t].compiled[us].pseudo[0][super::betza::QUIET][m.from()].has(m.to())
+    });
+    match rook {
+        Some(r) if king_steps => r,
+        _ => m.to(),
+    }
 }
 
 /// Reads a square name (`a1` .. `p16`) at the start of `text`: the square
@@ -61,7 +79,7 @@ pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
     // would share a token.
     let mut found = None;
     for &m in list.iter() {
-        if m.from() != from || m.to() != to {
+        if m.from() != from || (m.to() != to && token_to(pos, m) != to) {
             continue;
         }
         let p = (m.kind() == Kind::Promotion).then(|| m.promo());

@@ -347,31 +347,32 @@ impl Position {
                 }
             }
         }
-        pos.read_castling(fields.get(2).copied().unwrap_or("-"))?;
-        let ep = fields.get(3).copied().unwrap_or("-");
+        // A number after the side to move is the halfmove clock: the
+        // castling and en passant fields are left out (Fairy-Stockfish's
+        // reading, which files such as its own variants.ini rely on).
+        let clocks_only = fields
+            .get(2)
+            .is_some_and(|f| f.starts_with(|c: char| c.is_ascii_digit()));
+        let (castling, ep, clocks) = if clocks_only {
+            ("-", "-", 2)
+        } else {
+            (
+                fields.get(2).copied().unwrap_or("-"),
+                fields.get(3).copied().unwrap_or("-"),
+                4,
+            )
+        };
+        pos.read_castling(castling)?;
         // Under a counting rule the en passant field may hold the count's
         // limit instead (Fairy-Stockfish's FEN).
         let counting_limit = (def.counting != super::def::Counting::None)
             .then(|| ep.parse::<u32>().ok())
             .flatten();
-        if ep != "-" && counting_limit.is_none() {
-            let mut set = Board::EMPTY;
-            let mut rest = ep;
-            while !rest.is_empty() {
-                let file = rest.as_bytes()[0].wrapping_sub(b'a') as i32;
-                let digits = rest[1..].chars().take_while(char::is_ascii_digit).count();
-                let rank: Option<i32> = rest[1..1 + digits].parse::<i32>().ok();
-                match rank.and_then(|r| def.square(file, r - 1)) {
-                    Some(s) => set.set(s),
-                    None => {
-                        return Err(FenError::new(format!(
-                            "the en passant field '{ep}' is not squares of the board"
-                        )))
-                    }
-                }
-                rest = &rest[1 + digits..];
-            }
-            pos.set_ep(set);
+        // An en passant field that starts with a digit names no square
+        // (Fairy-Stockfish reads none from it: `0` in some files).
+        let no_square = ep == "-" || ep.starts_with(|c: char| c.is_ascii_digit());
+        if !no_square && counting_limit.is_none() {
+            pos.set_ep(read_ep_squares(def, ep)?);
         }
         let number = |i: usize, what: &str, default: u32| -> Result<u32, FenError> {
             match fields.get(i) {
@@ -381,16 +382,17 @@ impl Position {
                     .map_err(|_| FenError::new(format!("bad {what} '{t}'"))),
             }
         };
-        pos.halfmove = number(4, "halfmove clock", 0)?;
+        pos.halfmove = number(clocks, "halfmove clock", 0)?;
         if let Some(limit) = counting_limit.filter(|&l| l > 0) {
             // The clock field is then the plies counted.
             pos.counting = Some((limit, pos.halfmove));
             pos.halfmove = 0;
         }
-        pos.fullmove = number(5, "move number", 1)?.max(1);
-        if fields.len() > 6 {
+        pos.fullmove = number(clocks + 1, "move number", 1)?.max(1);
+        if fields.len() > clocks + 2 {
             return Err(FenError::new(format!(
-                "a FEN has at most 6 fields, found {}",
+                "a FEN has at most {} fields here, found {}",
+                clocks + 2,
                 fields.len()
             )));
         }
@@ -504,4 +506,29 @@ impl Position {
         out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         out
     }
+}
+
+/// The squares of an en passant field (`e3`, `e3f3`, `b10`), each a file
+/// letter and a rank number.
+fn read_ep_squares(def: &GameDef, field: &str) -> Result<Board, FenError> {
+    let bad = || {
+        FenError::new(format!(
+            "the en passant field '{field}' is not squares of the board"
+        ))
+    };
+    let mut set = Board::EMPTY;
+    let mut rest = field;
+    while !rest.is_empty() {
+        let mut chars = rest.chars();
+        let file = match chars.next() {
+            Some(c) if c.is_ascii_lowercase() => c as i32 - 'a' as i32,
+            _ => return Err(bad()),
+        };
+        let after = chars.as_str();
+        let digits = after.chars().take_while(char::is_ascii_digit).count();
+        let rank: i32 = after[..digits].parse().map_err(|_| bad())?;
+        set.set(def.square(file, rank - 1).ok_or_else(bad)?);
+        rest = &after[digits..];
+    }
+    Ok(set)
 }

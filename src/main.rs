@@ -100,9 +100,8 @@ fn main() -> ExitCode {
         .init();
     // Games from files first: `--variant` may then name them.
     let args: Vec<String> = std::env::args().collect();
-    if let Err(errors) = variants_cmd::preload(&args) {
-        eprintln!("{errors}");
-        return arcana::exit::bad_input("the variants file has errors (above); fix them, or check it with arcana variants check FILE");
+    if let Err(error) = variants_cmd::preload(&args) {
+        return arcana::exit::bad_input(error);
     }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

@@ -64,29 +64,34 @@ pub fn run(args: &VariantsArgs) -> ExitCode {
 
 fn check(file: &Path) -> ExitCode {
     let mut registry = Registry::builtin();
-    match registry.load_file(file) {
-        Ok(names) => {
-            crate::outln!("{}: ok, {} game(s):", file.display(), names.len());
-            for name in names {
-                let def = registry.defined(&name).expect("a loaded game");
-                crate::outln!(
-                    "  {name}: {}x{}, {} piece types, start {}",
-                    def.files,
-                    def.ranks,
-                    def.pieces.len(),
-                    def.start_fen
-                );
-            }
-            ExitCode::SUCCESS
-        }
-        Err(errors) => {
-            for e in &errors {
-                crate::outln!("{e}");
-            }
-            crate::outln!("{} error(s)", errors.len());
-            ExitCode::from(CHECK_FAILED)
-        }
+    let loaded = match registry.load_file(file) {
+        Ok(loaded) => loaded,
+        Err(e) => return crate::exit::bad_input(e),
+    };
+    if loaded.errors.is_empty() {
+        crate::outln!("{}: ok, {} game(s):", file.display(), loaded.games.len());
+    } else {
+        crate::outln!("{}: {} game(s) load:", file.display(), loaded.games.len());
     }
+    for def in &loaded.games {
+        crate::outln!(
+            "  {}: {}x{}, {} piece types, start {}",
+            def.spec.id,
+            def.files,
+            def.ranks,
+            def.pieces.len(),
+            def.start_fen
+        );
+    }
+    if loaded.errors.is_empty() {
+        return ExitCode::SUCCESS;
+    }
+    for e in &loaded.errors {
+        crate::outln!("{e}");
+    }
+    crate::outln!("{} error(s)", loaded.errors.len());
+    crate::outln!("{}", loaded.summary());
+    ExitCode::from(CHECK_FAILED)
 }
 
 /// The text `arcana variants show NAME` prints.
@@ -140,10 +145,16 @@ pub fn show(registry: &Registry, name: &str) -> Result<String, Failure> {
         .expect("a square");
     for (t, p) in def.pieces.iter().enumerate() {
         let royal = if def.king == Some(t) { ", royal" } else { "" };
+        // The name players see, and the key that defines a custom piece.
+        let shown = &def.spec.pieces[t].name;
+        let name = if p.name.starts_with("customPiece") {
+            format!("{shown} ({})", p.name)
+        } else {
+            p.name.clone()
+        };
         out.push_str(&format!(
-            "\n{} {}: {}{royal}, value {}\n",
+            "\n{} {name}: {}{royal}, value {}\n",
             p.letter,
-            p.name,
             if p.betza.is_empty() {
                 "(no moves)"
             } else {
@@ -184,9 +195,20 @@ fn board(def: &GameDef, cell: impl Fn(usize) -> char) -> String {
     out
 }
 
+/// The files `--variants` loaded for this run (as given, and made
+/// absolute), for the engines of a match that are Arcana itself.
+static PRELOADED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// The files `--variants` loaded for this run, absolute.
+pub fn preloaded() -> Vec<PathBuf> {
+    PRELOADED.lock().map(|p| p.clone()).unwrap_or_default()
+}
+
 /// Loads the files named by `--variants FILE` (or `--variants=FILE`) in
 /// `args` for the whole run, before the command line is parsed (so that
-/// `--variant` may name their games). Errors: every one, with its line.
+/// `--variant` may name their games). Every section that reads loads, as
+/// in Fairy-Stockfish; the errors of the others are written to stderr
+/// with a summary. A file that cannot be read is the error returned.
 pub fn preload(args: &[String]) -> Result<(), String> {
     let mut paths = Vec::new();
     let mut it = args.iter().skip(1);
@@ -203,12 +225,17 @@ pub fn preload(args: &[String]) -> Result<(), String> {
         }
     }
     for p in paths {
-        Registry::load_for_process(Path::new(&p)).map_err(|errors| {
-            variants::defined::DefError::join(
-                &errors, "
-",
-            )
-        })?;
+        let path = Path::new(&p);
+        let loaded = Registry::load_for_process(path).map_err(|e| e.to_string())?;
+        if !loaded.errors.is_empty() {
+            for e in &loaded.errors {
+                eprintln!("{e}");
+            }
+            eprintln!("{p}: {}", loaded.summary());
+        }
+        if let Ok(mut preloaded) = PRELOADED.lock() {
+            preloaded.push(std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()));
+        }
     }
     Ok(())
 }

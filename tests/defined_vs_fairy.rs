@@ -155,8 +155,7 @@ struct Tally {
 /// Compares Arcana with the reference on `jobs` of the games of `config`.
 /// `None` when pyffish is missing.
 fn compare(config: &str, jobs: &[Job], tally: &mut Tally) -> Option<()> {
-    let (games, errors) = defined::load(config, "random.ini");
-    assert!(errors.is_empty(), "{config}\n{errors:?}");
+    let games = defined::load(config, "random.ini").games;
     let answers = reference(config, jobs)?;
     for (job, answer) in jobs.iter().zip(&answers) {
         let def: &'static GameDef = games
@@ -557,7 +556,8 @@ fn random_definitions_play_as_fairy_stockfish_plays_them() {
         .unwrap_or(40);
     for n in 0..count {
         let config = random_game(&mut rng, n);
-        let (games, errors) = defined::load(&config, "random.ini");
+        let loaded = defined::load(&config, "random.ini");
+        let (games, errors) = (loaded.games, loaded.errors);
         assert!(errors.is_empty(), "{config}\n{errors:?}");
         let game = Defined(games[0]);
         let jobs = playouts(game, &game.0.start_fen, &mut rng, 3, 30, 10);
@@ -623,7 +623,8 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
             Some(p) => format!("[{mine}:{p}]{body}"),
             None => format!("[{mine}]{body}"),
         };
-        let (games, errors) = defined::load(&config, "parents.ini");
+        let loaded = defined::load(&config, "parents.ini");
+        let (games, errors) = (loaded.games, loaded.errors);
         assert!(errors.is_empty(), "{config}\n{errors:?}");
         let game = Defined(games[0]);
         let mut starts = vec![game.0.start_fen.clone()];
@@ -656,6 +657,132 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
             .iter()
             .take(5)
             .cloned()
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    );
+}
+
+/// Sections that give a parent's letters to new pieces, re-state or remove
+/// pieces, and start from FENs written as some files write them (no
+/// castling field; an en passant field `0`): Arcana reads them as
+/// Fairy-Stockfish does (a custom piece takes a letter and its old piece
+/// leaves; a key's letters name the pieces of its own section), and they
+/// play the same, promotions, the move-count clock (a king-like pawn's
+/// reversible step does not reset it) and castling from the d-file (d1a1
+/// where the king could step to c1 anyway) included.
+#[test]
+fn sections_that_reassign_letters_play_as_fairy_stockfish() {
+    if skip() {
+        return;
+    }
+    let config = "\
+[lettered:chess]
+customPiece1 = a:BN
+promotionPieceTypes = aqrbn
+startFen = r3k2r/pPpppppp/8/8/8/8/PPPPPPpP/R3K2R w KQkq - 0 1
+
+[newpawn:lettered]
+customPiece2 = p:fmWfcFifmnD
+pawnTypes = p
+
+[dragons:chess]
+customPiece1 = b:BK
+customPiece2 = n:NK
+customPiece3 = p:KifmnD
+customPiece4 = r:RK
+castlingRookPieces = r
+pawnTypes = p
+
+[dragonpromo:dragons]
+startFen = r3k2r/pPpppppp/8/8/8/8/PPPPPPpP/R3K2R w KQkq - 0 1
+
+[restated:chess]
+knight = n
+queen = -
+startFen = 4k3/P7/8/8/8/8/7p/4K3 w - - 0 1
+
+[restatedagain:restated]
+promotionPieceTypes = nr
+
+[clocksonly:chess]
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b 7 3
+
+[kingond:chess]
+startFen = r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R w KQkq - 0 1
+
+[epzero:chess]
+maxRank = 6
+maxFile = 5
+startFen = qkbnr/ppppp/5/5/PPPPP/QKBNR w - 0 1
+castling = false
+doubleStep = false
+promotionRegionWhite = *6
+";
+    let loaded = defined::load(config, "letters.ini");
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    assert_eq!(loaded.games.len(), 9);
+    let mut rng = Rng(38);
+    let mut tally = Tally::default();
+    for &def in &loaded.games {
+        let game = Defined(def);
+        let jobs = playouts(game, &def.start_fen, &mut rng, 3, 20, 5);
+        tally.definitions += 1;
+        if compare(config, &jobs, &mut tally).is_none() {
+            return;
+        }
+    }
+    eprintln!(
+        "compared {} games, {} positions, {} legal moves, {} perft nodes",
+        tally.definitions, tally.positions, tally.moves, tally.perft_nodes
+    );
+    assert!(
+        tally.mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        tally.mismatches.len(),
+        tally.mismatches.join("\n\n")
+    );
+}
+
+/// Every game that loads from a `variants.ini` file named by
+/// `ARCANA_FAIRY_INI` (Fairy-Stockfish's own `src/variants.ini`, say: not
+/// part of this repository) against Fairy-Stockfish with the same file
+/// loaded. Without the variable it says so and passes: run it by hand,
+/// `ARCANA_FAIRY_INI=.../variants.ini cargo test --release --test
+/// defined_vs_fairy a_whole_file -- --nocapture`.
+#[test]
+fn a_whole_file_plays_as_fairy_stockfish_plays_it() {
+    let Some(path) = std::env::var_os("ARCANA_FAIRY_INI") else {
+        eprintln!("skipped: ARCANA_FAIRY_INI names no file");
+        return;
+    };
+    if skip() {
+        return;
+    }
+    let config = std::fs::read_to_string(&path).expect("ARCANA_FAIRY_INI reads");
+    let loaded = defined::load(&config, "fairy.ini");
+    eprintln!("{}", loaded.summary());
+    let mut rng = Rng(143);
+    let mut tally = Tally::default();
+    for &def in &loaded.games {
+        let game = Defined(def);
+        let jobs = playouts(game, &def.start_fen, &mut rng, 3, 30, 6);
+        tally.definitions += 1;
+        if compare(&config, &jobs, &mut tally).is_none() {
+            return;
+        }
+    }
+    eprintln!(
+        "compared {} games, {} positions, {} legal moves, {} perft nodes",
+        tally.definitions, tally.positions, tally.moves, tally.perft_nodes
+    );
+    assert!(
+        tally.mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        tally.mismatches.len(),
+        tally
+            .mismatches
+            .iter()
+            .map(|m| m.split("\n[").next().unwrap_or("").to_string())
             .collect::<Vec<_>>()
             .join("\n\n")
     );

@@ -28,16 +28,24 @@ pub fn variants_ini(bytes: &[u8]) {
             );
         }
     };
-    let sections = match ini::read(&input, "fuzz.ini") {
-        Ok(s) => s,
-        Err(errors) => {
-            assert!(!errors.is_empty(), "a failed read with no error");
-            check_lines(&errors);
-            return;
-        }
-    };
+    let (sections, errors) = ini::read(&input, "fuzz.ini");
+    check_lines(&errors);
+    for s in &sections {
+        check_lines(&s.errors);
+    }
     let (defs, errors) = compile_all(&sections, "fuzz.ini", &builtin::sections);
     check_lines(&errors);
+    // Each section loads or has an error of its own, never both.
+    for s in &sections {
+        let loads = defs.iter().any(|d| d.spec.id == s.name);
+        let failed = errors.iter().any(|e| e.section.as_deref() == Some(&s.name));
+        assert!(
+            loads != failed || sections.iter().filter(|o| o.name == s.name).count() > 1,
+            "[{}] at line {}: loads {loads}, has errors {failed}",
+            s.name,
+            s.line
+        );
+    }
     for def in defs {
         // Positions hold a `&'static` game: the definition is leaked for the
         // play and freed after it, so that fuzzing does not grow memory.

@@ -115,6 +115,7 @@ function receive(m) {
     case "error":
       el("message").textContent = m.message;
       el("define-status").textContent = "";
+      el("define-errors").hidden = true;
       // The deck view has its own place for them.
       el("deck-message").textContent = location.hash === "#deck" ? m.message : "";
       break;
@@ -141,6 +142,13 @@ function receive(m) {
       }
       el("message").textContent = "";
       el("define-status").textContent = `Loaded: ${m.games.join(", ")}`;
+      {
+        // The sections that did not load, each with its line and why.
+        const errors = el("define-errors");
+        const list = m.errors || [];
+        errors.hidden = list.length === 0;
+        errors.textContent = list.length ? `${m.summary}\n${list.join("\n")}` : "";
+      }
       break;
   }
 }

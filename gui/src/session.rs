@@ -563,13 +563,12 @@ impl Session {
                     .filter(|n| !n.trim().is_empty())
                     .unwrap_or_else(|| "pasted.ini".into());
                 let mut registry = (*self.registry).clone();
-                let names = registry.load(&text, &file).map_err(|errors| {
-                    variants::defined::DefError::join(
-                        &errors, "
-",
-                    )
-                })?;
+                let loaded = registry.load(&text, &file);
+                let names = loaded.names();
                 let Some(first) = names.first().cloned() else {
+                    if !loaded.errors.is_empty() {
+                        return Err(variants::defined::DefError::join(&loaded.errors, "\n"));
+                    }
                     return Err(format!(
                         "{file} defines no game: write a section [mygame] with its keys"
                     ));
@@ -578,7 +577,14 @@ impl Session {
                 if keep {
                     return Ok(vec![self.catalog()]);
                 }
-                let mut out = vec![self.catalog(), json!({"t": "loaded", "games": names})];
+                // The sections that do not load are listed with their errors,
+                // as the games that do are offered.
+                let errors: Vec<String> = loaded.errors.iter().map(ToString::to_string).collect();
+                let summary = (!errors.is_empty()).then(|| loaded.summary());
+                let mut out = vec![
+                    self.catalog(),
+                    json!({"t": "loaded", "games": names, "errors": errors, "summary": summary}),
+                ];
                 out.extend(self.command(Command::New {
                     variant: Some(first),
                     fen: None,

@@ -439,6 +439,28 @@ fn a_game_written_in_a_definition_joins_the_menu_and_plays() {
         "{out:?}"
     );
 
+    // A text with a section that loads and one that does not: the one
+    // loads, the other is said with its line and the summary.
+    let mixed =
+        format!("{bad}\n[fine]\nking = k\nrook = r\nstartFen = k7/8/8/8/8/8/8/KR6 w - - 0 1\n");
+    let out = send(
+        &mut s,
+        json!({"t": "variants", "text": mixed, "name": "mine.ini"}),
+    );
+    let loaded = out.iter().find(|m| m["t"] == "loaded").expect("loaded");
+    assert_eq!(loaded["games"], json!(["fine"]), "{loaded}");
+    assert!(
+        loaded["errors"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("mine.ini:3: [broken]"),
+        "{loaded}"
+    );
+    assert_eq!(
+        loaded["summary"], "1 of 2 games load; 1 fail: other errors 1",
+        "{loaded}"
+    );
+
     let text = include_str!("../../docs/variants/examples.ini");
     let out = send(&mut s, json!({"t": "variants", "text": text}));
     let catalog = out
@@ -458,7 +480,9 @@ fn a_game_written_in_a_definition_joins_the_menu_and_plays() {
     let loaded = out.iter().find(|m| m["t"] == "loaded").unwrap();
     assert_eq!(loaded["games"][0], "archers");
     // The first game loaded starts: 64 squares, 32 pieces, its spec taught.
-    assert!(out.iter().any(|m| m["t"] == "spec"), "{out:?}");
+    let spec = out.iter().find(|m| m["t"] == "spec").expect("a spec");
+    // The archer (BD) is named as the well-known piece it moves as.
+    assert!(spec.to_string().contains("\"name\":\"Bede\""), "{spec}");
     let state = last_state(&out);
     assert_eq!(state["variant"], "archers");
 

@@ -202,28 +202,49 @@ impl Session {
     }
 
     /// Loads the games of `variants.ini` files (`:`-separated paths; empty
-    /// or `<empty>` loads nothing) and says which; a file with errors
-    /// loads nothing and every error is reported with its line.
+    /// or `<empty>` loads nothing) and says which. Every section that reads
+    /// loads, as in Fairy-Stockfish; the others are said with their errors
+    /// (`info string` lines in UCI; comment lines and one `telluser` in
+    /// XBoard). A file that cannot be read is an error.
     fn load_variants(&mut self, paths: &str) -> Result<(), String> {
-        let mut loaded = Vec::new();
+        let mut names = Vec::new();
         for path in paths.split(':').map(str::trim) {
             if path.is_empty() || path == "<empty>" {
                 continue;
             }
-            let names = self
+            let loaded = self
                 .registry
                 .load_file(std::path::Path::new(path))
-                .map_err(|errors| variants::defined::DefError::join(&errors, "; "))?;
-            loaded.extend(names);
+                .map_err(|e| e.to_string())?;
+            if !loaded.errors.is_empty() {
+                let summary = format!("{path}: {}", loaded.summary());
+                match self.protocol {
+                    Protocol::Xboard => {
+                        for e in &loaded.errors {
+                            self.say(&format!("# {e}"));
+                        }
+                        self.say(&format!(
+                            "telluser {summary} (the engine's output lists why)"
+                        ));
+                    }
+                    _ => {
+                        for e in &loaded.errors {
+                            self.say(&format!("info string {e}"));
+                        }
+                        self.say(&format!("info string {summary}"));
+                    }
+                }
+            }
+            names.extend(loaded.names());
         }
-        if loaded.is_empty() {
+        if names.is_empty() {
             return Ok(());
         }
         match self.protocol {
             Protocol::Xboard => self.xb_variants_feature(),
             _ => self.say(&format!(
                 "info string variants loaded: {} (UCI_Variant offers them)",
-                loaded.join(", ")
+                names.join(", ")
             )),
         }
         Ok(())

@@ -5,7 +5,7 @@
 //! run a [`VariantVisitor`] with the game value, which calls it once with
 //! the game's concrete type, so everything below runs monomorphised.
 
-use crate::defined::{DefError, Defined, GameDef};
+use crate::defined::{DefError, Defined, GameDef, Loaded};
 use crate::prelude::*;
 use crate::GameSpec;
 use std::fmt;
@@ -126,12 +126,13 @@ impl Registry {
 
     /// Loads a `variants.ini` file's games for the whole run (the command
     /// line's `--variants`): [`Registry::current`] lists them from then on.
-    pub fn load_for_process(path: &std::path::Path) -> Result<Vec<String>, Vec<DefError>> {
+    /// See [`Registry::load_file`].
+    pub fn load_for_process(path: &std::path::Path) -> Result<Loaded, DefError> {
         let mut loaded = PROCESS.lock().unwrap_or_else(|e| e.into_inner());
         let mut registry = loaded.clone().unwrap_or_else(Registry::builtin);
-        let names = registry.load_file(path)?;
+        let report = registry.load_file(path)?;
         *loaded = Some(registry);
-        Ok(names)
+        Ok(report)
     }
 
     /// The games written in Rust: chess, Magician, Vanguard, Advanced
@@ -144,29 +145,35 @@ impl Registry {
 
     /// Adds the games of a `variants.ini` text (`file` names it in errors)
     /// after the games there are; a game of the same name as an earlier
-    /// loaded one replaces it (a file read again). Returns the names added,
-    /// or every error with its line; a file with errors adds nothing, and
-    /// a name that is a built-in game's is an error.
-    pub fn load(&mut self, text: &str, file: &str) -> Result<Vec<String>, Vec<DefError>> {
-        let (games, mut errors) = crate::defined::load(text, file);
-        for g in &games {
-            if let Ok(Entry::BuiltIn(_)) = self.entry(&g.spec.id) {
-                errors.push(DefError {
-                    file: file.to_string(),
-                    line: g.section_line,
-                    message: format!(
-                        "[{}]: a game of Arcana's own has this name; name the section otherwise",
-                        g.spec.id
-                    ),
-                });
+    /// loaded one replaces it (a file read again). Every section that reads
+    /// loads; the report says which did and every error of the others, by
+    /// line (as Fairy-Stockfish loads a file). A name that is a built-in
+    /// game's is an error of its section.
+    pub fn load(&mut self, text: &str, file: &str) -> Loaded {
+        let mut loaded = crate::defined::load(text, file);
+        let mut clashes = Vec::new();
+        loaded.games.retain(|g| {
+            let clash = matches!(self.entry(&g.spec.id), Ok(Entry::BuiltIn(_)));
+            if clash {
+                clashes.push(
+                    DefError::new(
+                        file,
+                        g.section_line,
+                        format!(
+                            "[{}]: a game of Arcana's own has this name; name the section otherwise",
+                            g.spec.id
+                        ),
+                    )
+                    .in_section(&g.spec.id),
+                );
             }
+            !clash
+        });
+        if !clashes.is_empty() {
+            loaded.errors.extend(clashes);
+            loaded.errors.sort_by_key(|e| e.line);
         }
-        if !errors.is_empty() {
-            errors.sort_by_key(|e| e.line);
-            return Err(errors);
-        }
-        let mut names = Vec::new();
-        for g in games {
+        for &g in &loaded.games {
             match self
                 .games
                 .iter_mut()
@@ -175,22 +182,21 @@ impl Registry {
                 Some(e) => *e = Entry::Defined(g),
                 None => self.games.push(Entry::Defined(g)),
             }
-            names.push(g.spec.id.clone());
         }
-        Ok(names)
+        loaded
     }
 
-    /// Reads a `variants.ini` file and adds its games (see
-    /// [`Registry::load`]); an unreadable file is one error.
-    pub fn load_file(&mut self, path: &std::path::Path) -> Result<Vec<String>, Vec<DefError>> {
+    /// Reads a `variants.ini` file and adds the games that load (see
+    /// [`Registry::load`]); a file that cannot be read is an error.
+    pub fn load_file(&mut self, path: &std::path::Path) -> Result<Loaded, DefError> {
         let name = path.display().to_string();
         match std::fs::read_to_string(path) {
-            Ok(text) => self.load(&text, &name),
-            Err(e) => Err(vec![DefError {
-                file: name,
-                line: 0,
-                message: format!("cannot read the file: {e}"),
-            }]),
+            Ok(text) => Ok(self.load(&text, &name)),
+            Err(e) => Err(DefError::new(
+                &name,
+                0,
+                format!("cannot read the file: {e}"),
+            )),
         }
     }
 

@@ -301,7 +301,8 @@ fn ms(v: Option<String>) -> u64 {
 
 /// A game written in a definition, pasted into the page: it joins the
 /// menu, its board has its holes, a move is played by clicking and the
-/// engine answers; a broken definition shows its error with its line.
+/// engine answers; a broken definition shows its error with its line, and
+/// beside good ones it is listed under the box while they load.
 #[tokio::test]
 async fn a_pasted_definition_joins_the_menu_and_plays() {
     let Some(page) = Page::open("chess", "").await else {
@@ -321,7 +322,12 @@ async fn a_pasted_definition_joins_the_menu_and_plays() {
         vec![],
     )
     .await;
-    let text = include_str!("../../../docs/variants/examples.ini");
+    // The broken section beside good ones: the good ones load, and the
+    // broken one is listed under the box with its line and the summary.
+    let text = format!(
+        "[broken]\nking = k\ncustomPiece1 = a:Xz\n\n{}",
+        include_str!("../../../docs/variants/examples.ini")
+    );
     page.js(set_text, vec![json!(text)]).await;
     page.wait(
         "the games in the menu",
@@ -329,6 +335,15 @@ async fn a_pasted_definition_joins_the_menu_and_plays() {
         vec![],
     )
     .await;
+    page.wait(
+        "the section that does not load, under the box",
+        "const e = document.getElementById('define-errors'); \
+         return !e.hidden && e.textContent.includes('pasted.ini:3: [broken]') \
+             && e.textContent.includes('4 of 5 games load')",
+        vec![],
+    )
+    .await;
+    page.screenshot("defined-errors").await;
     // The first game loaded (Archers) is on the board; then the holed one.
     page.wait(
         "Archers",

@@ -4,8 +4,9 @@
 //! the tables the move generator uses.
 
 use super::betza::Moves;
-use super::ini::{DefError, Section};
-use super::piece::{self, Board, Compiled, PREDEFINED, WIDTH};
+use super::ini::{Cause, DefError, Section};
+use super::piece::{self, Board, Compiled, WIDTH};
+use super::roster::{is_piece_key, Level, Named, Roster, Setting};
 use crate::board_field::BoardShape;
 use crate::spec::{board, Figure, GameSpec, PieceSpec};
 use crate::{Side, SquareNames};
@@ -261,29 +262,15 @@ const KEYS: &[&str] = &[
     "chess960",
 ];
 
-/// One key's value and its line.
-#[derive(Clone, Debug)]
-struct Setting {
-    value: String,
-    line: usize,
-}
-
 /// The keys of a section and of its parents: the last written wins, as in
 /// Fairy-Stockfish's key map; a child's keys come after its parent's.
 type Config = BTreeMap<String, Setting>;
 
-/// A piece as defined so far: letter and Betza.
-#[derive(Clone, Debug)]
-struct Slot {
-    name: String,
-    letter: char,
-    betza: String,
-    line: usize,
-}
-
 /// Reads every game of a file's sections. `parents` gives the sections a
 /// parent may name beyond the file's own earlier ones (the built-in
-/// templates); errors name the file, line and key.
+/// templates); errors name the file, line and key. A section that does not
+/// read is left out and the others load, as in Fairy-Stockfish; so is a
+/// section whose parent did not load (with a word about its parent).
 pub fn compile_all(
     sections: &[Section],
     file: &str,
@@ -291,86 +278,141 @@ pub fn compile_all(
 ) -> (Vec<GameDef>, Vec<DefError>) {
     let mut defs = Vec::new();
     let mut errors = Vec::new();
-    let mut known: BTreeMap<String, Config> = BTreeMap::new();
+    // The sections read so far: their levels, or None where one did not load.
+    let mut known: BTreeMap<String, (usize, Option<Vec<Level>>)> = BTreeMap::new();
     for section in sections {
-        let base = match &section.parent {
-            None => Some(Config::new()),
+        let name = &section.name;
+        let error = |message: String, cause: Cause| {
+            DefError::new(file, section.line, message)
+                .in_section(name)
+                .because(cause)
+        };
+        if let Some((line, _)) = known.get(name) {
+            // Fairy-Stockfish keeps the first.
+            errors.push(error(
+                format!(
+                    "[{name}]: a section of this name stands at line {line}; this one is skipped"
+                ),
+                Cause::Other,
+            ));
+            continue;
+        }
+        let base = match section.parent.as_deref() {
+            None => Ok(Vec::new()),
             Some(parent) => match known.get(parent) {
-                Some(c) => Some(c.clone()),
-                None => builtin(parent).map(|secs| {
-                    let mut c = Config::new();
-                    // A built-in parent's keys are marked with line 0:
-                    // its piece sets then skip the letters of pieces a
-                    // child removed, as Fairy-Stockfish's removal does.
-                    for s in &secs {
-                        apply_entries(&mut c, s);
-                    }
-                    for setting in c.values_mut() {
-                        setting.line = 0;
-                    }
-                    c
-                }),
+                Some((_, Some(levels))) => Ok(levels.clone()),
+                Some((line, None)) => Err(error(
+                    format!(
+                        "[{name}:{parent}]: its parent [{parent}] (line {line}) does not load; \
+                         fix the parent first"
+                    ),
+                    Cause::ParentFailed,
+                )),
+                None => match builtin(parent) {
+                    // A built-in parent's keys are marked with line 0.
+                    Some(chain) => Ok(chain
+                        .iter()
+                        .enumerate()
+                        .map(|(n, s)| level_of(s, n, true))
+                        .collect()),
+                    None => Err(error(
+                        unknown_parent(name, parent),
+                        Cause::Parent(parent.to_string()),
+                    )),
+                },
             },
         };
-        let Some(mut config) = base else {
-            errors.push(DefError {
-                file: file.to_string(),
-                line: section.line,
-                message: format!(
-                    "[{}:{}]: the parent '{}' is neither an earlier section nor a built-in game (chess, fairy, capablanca, ...)",
-                    section.name,
-                    section.parent.as_deref().unwrap_or(""),
-                    section.parent.as_deref().unwrap_or("")
-                ),
-            });
-            continue;
+        let mut levels = match base {
+            Ok(levels) if section.errors.is_empty() => levels,
+            Ok(_) => {
+                errors.extend(section.errors.iter().cloned());
+                known.insert(name.clone(), (section.line, None));
+                continue;
+            }
+            Err(e) => {
+                errors.push(e);
+                known.insert(name.clone(), (section.line, None));
+                continue;
+            }
         };
-        apply_entries(&mut config, section);
-        known.insert(section.name.clone(), config.clone());
-        match build(&section.name, &config, file, section.line) {
-            Ok(def) => defs.push(def),
-            Err(mut e) => errors.append(&mut e),
+        levels.push(level_of(section, levels.len(), false));
+        match build(name, &levels, file, section.line) {
+            Ok(def) => {
+                defs.push(def);
+                known.insert(name.clone(), (section.line, Some(levels)));
+            }
+            Err(e) => {
+                errors.extend(e.into_iter().map(|e| e.in_section(name)));
+                known.insert(name.clone(), (section.line, None));
+            }
         }
     }
     (defs, errors)
 }
 
-fn apply_entries(config: &mut Config, section: &Section) {
-    for e in &section.entries {
-        config.insert(
-            e.key.clone(),
-            Setting {
-                value: e.value.clone(),
-                line: e.line,
-            },
-        );
+/// Why `parent` is no parent: a game of Fairy-Stockfish's that Arcana does
+/// not play yet, or no game at all.
+fn unknown_parent(name: &str, parent: &str) -> String {
+    let parents = super::builtin::names().join(", ");
+    if super::builtin::FAIRY_GAMES.contains(&parent) {
+        format!(
+            "[{name}:{parent}]: the parent '{parent}' is a game of Fairy-Stockfish's that Arcana \
+             does not play yet (parents Arcana has: {parents}, or an earlier section)"
+        )
+    } else {
+        format!(
+            "[{name}:{parent}]: the parent '{parent}' is neither an earlier section nor a \
+             built-in game ({parents})"
+        )
     }
 }
 
-/// The keys that name pieces: predefined names, `customPiece1..25`, `king`.
-fn is_piece_key(key: &str) -> bool {
-    PREDEFINED.iter().any(|(n, _)| *n == key)
-        || key
-            .strip_prefix("customPiece")
-            .and_then(|n| n.parse::<u32>().ok())
-            .is_some_and(|n| (1..=25).contains(&n))
+/// A section's keys as level `level` of a game's inheritance; a built-in
+/// parent's keys carry line 0.
+fn level_of(section: &Section, level: usize, builtin: bool) -> Level {
+    section
+        .entries
+        .iter()
+        .map(|e| {
+            let setting = Setting {
+                value: e.value.clone(),
+                line: if builtin { 0 } else { e.line },
+                level,
+            };
+            (e.key.clone(), setting)
+        })
+        .collect()
 }
 
 struct Reader<'a> {
     name: &'a str,
     file: &'a str,
-    config: &'a Config,
+    config: Config,
+    roster: Roster,
     errors: Vec<DefError>,
 }
 
 impl Reader<'_> {
     fn error(&mut self, key: &str, message: String) {
         let line = self.config.get(key).map_or(0, |s| s.line);
-        self.errors.push(DefError {
-            file: self.file.to_string(),
+        self.error_at(key, line, message);
+    }
+
+    /// An error of a key whose rule Arcana does not play (yet): the file's
+    /// summary counts the section under the key.
+    fn error_because(&mut self, key: &str, message: String) {
+        self.error(key, message);
+        if let Some(e) = self.errors.last_mut() {
+            e.cause = Cause::Key(key.to_string());
+        }
+    }
+
+    fn error_at(&mut self, key: &str, line: usize, message: String) {
+        self.errors.push(DefError::new(
+            self.file,
             line,
-            message: format!("[{}] {key}: {message}", self.name),
-        });
+            format!("[{}] {key}: {message}", self.name),
+        ));
     }
 
     fn get(&self, key: &str) -> Option<&str> {
@@ -520,14 +562,18 @@ impl Reader<'_> {
     }
 
     /// Piece letters (`nbrq`), `*` for all, `-` for none: a set of types.
-    fn piece_set(&mut self, key: &str, slots: &[Slot], default: u64) -> (u64, bool) {
-        let Some(v) = self.get(key) else {
+    /// The letters name the pieces of the key's own level (see [`Roster`]);
+    /// a piece a later level removed drops out, and so does a promotion to
+    /// a piece a later level removed or gave its letter again, as in
+    /// Fairy-Stockfish.
+    fn piece_set(&mut self, key: &str, default: u64) -> (u64, bool) {
+        let Some(setting) = self.config.get(key).cloned() else {
             return (default, false);
         };
-        let v = v.to_string();
+        let forgets_removed = key.starts_with("promotionPieceTypes");
         let mut set = 0u64;
         let mut all = false;
-        for c in v.chars().filter(|c| !c.is_whitespace()) {
+        for c in setting.value.chars().filter(|c| !c.is_whitespace()) {
             if c == '-' {
                 break;
             }
@@ -535,13 +581,12 @@ impl Reader<'_> {
                 all = true;
                 continue;
             }
-            match slots
-                .iter()
-                .position(|s| s.letter == c.to_ascii_uppercase())
-            {
-                Some(t) => set |= 1 << t,
-                None if self.config.get(key).is_some_and(|s| s.line == 0) => {}
-                None => {
+            match self.roster.named(setting.level, c) {
+                Named::Piece(t)
+                    if forgets_removed && self.roster.removed_after(setting.level, t) => {}
+                Named::Piece(t) => set |= 1 << t,
+                Named::Gone => {}
+                Named::Nothing => {
                     self.error(key, format!("'{c}' is no piece of this game"));
                     return (default, false);
                 }
@@ -549,26 +594,53 @@ impl Reader<'_> {
         }
         (set, all)
     }
+
+    /// The piece a letter of `key` names (see [`Reader::piece_set`]):
+    /// `Err` when it names none at the key's level, `Ok(None)` when that
+    /// piece left the game.
+    fn piece_of(&self, key: &str, letter: char) -> Result<Option<usize>, ()> {
+        let level = self.config.get(key).map_or(0, |s| s.level);
+        match self.roster.named(level, letter) {
+            Named::Piece(t) => Ok(Some(t)),
+            Named::Gone => Ok(None),
+            Named::Nothing => Err(()),
+        }
+    }
 }
 
 /// Fairy-Stockfish's template defaults the keys set nothing for: chess's
 /// rules without pieces.
-fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef, Vec<DefError>> {
+fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDef, Vec<DefError>> {
+    let mut config = Config::new();
+    for level in levels {
+        config.extend(level.iter().map(|(k, s)| (k.clone(), s.clone())));
+    }
     let mut r = Reader {
         name,
         file,
         config,
+        roster: Roster::default(),
         errors: Vec::new(),
     };
-    for key in config.keys() {
-        if !KEYS.contains(&key.as_str()) && !is_piece_key(key) {
-            let k = key.clone();
-            r.error(
-                &k,
-                "this key is not supported by Arcana (its subset of Fairy-Stockfish's format: see docs/rules/defined-games.md); remove it or use a game without it"
-                    .into(),
-            );
-        }
+    let unsupported: Vec<(String, usize)> = r
+        .config
+        .iter()
+        .filter(|(key, _)| !KEYS.contains(&key.as_str()) && !is_piece_key(key))
+        .map(|(key, s)| (key.clone(), s.line))
+        .collect();
+    for (key, key_line) in unsupported {
+        r.errors.push(
+            DefError::new(
+                file,
+                key_line,
+                format!(
+                    "[{name}] {key}: this key is not supported by Arcana (its subset of \
+                     Fairy-Stockfish's format: see docs/rules/defined-games.md); remove it or \
+                     use a game without it"
+                ),
+            )
+            .because(Cause::Key(key)),
+        );
     }
     let files = match r.get("maxFile") {
         None => 8,
@@ -576,94 +648,35 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
     };
     let ranks = r.rank_of("maxRank", 7) + 1;
     // Pieces, in Fairy-Stockfish's type order: the predefined ones, the
-    // custom ones, the king last.
-    let mut slots: Vec<Slot> = Vec::new();
-    let mut piece_keys: Vec<String> = PREDEFINED
-        .iter()
-        .map(|(n, _)| n.to_string())
-        .filter(|n| n != "king")
-        .collect();
-    piece_keys.extend((1..=25).map(|n| format!("customPiece{n}")));
-    piece_keys.push("king".into());
-    for key in &piece_keys {
-        let Some(setting) = config.get(key) else {
-            continue;
-        };
-        let value = setting.value.trim().to_string();
-        let mut chars = value.chars();
-        let Some(letter) = chars.next() else {
-            continue;
-        };
-        if letter == '-' {
-            continue;
-        }
-        if !letter.is_ascii_alphabetic() {
-            r.error(key, format!("'{letter}' is not a letter for the piece"));
-            continue;
-        }
-        let custom = key.starts_with("customPiece");
-        let betza = match (chars.next(), custom, key.as_str()) {
-            (Some(':'), _, _) => chars.as_str().trim().to_string(),
-            (None, true, _) => {
-                r.error(
-                    key,
-                    "a custom piece needs its moves: customPieceN = x:Betza".into(),
-                );
-                continue;
-            }
-            (None, false, k) => PREDEFINED
-                .iter()
-                .find(|(n, _)| *n == k)
-                .map(|(_, b)| b.to_string())
-                .unwrap_or_default(),
-            (Some(c), _, _) => {
-                r.error(
-                    key,
-                    format!("'{c}' after the letter: write a letter, or letter:Betza"),
-                );
-                continue;
-            }
-        };
-        if !custom && key != "king" && value.len() > 1 {
-            r.error(
-                key,
-                "a predefined piece takes only its letter; its moves are fixed".into(),
-            );
-            continue;
-        }
-        let upper = letter.to_ascii_uppercase();
-        if let Some(other) = slots.iter().find(|s| s.letter == upper) {
-            let other = other.name.clone();
-            r.error(key, format!("the letter '{letter}' is {other}'s already"));
-            continue;
-        }
-        slots.push(Slot {
-            name: key.clone(),
-            letter: upper,
-            betza,
-            line: setting.line,
-        });
+    // custom ones, the king last; each level of the inheritance in turn.
+    let mut piece_errors = Vec::new();
+    r.roster = Roster::build(levels, &mut |key, line, message| {
+        piece_errors.push((key.to_string(), line, message))
+    });
+    for (key, key_line, message) in piece_errors {
+        r.error_at(&key, key_line, message);
     }
+    let slots = r.roster.slots.clone();
     if slots.len() > super::position::MAX_TYPES {
-        r.errors.push(DefError {
-            file: file.to_string(),
+        r.errors.push(DefError::new(
+            file,
             line,
-            message: format!(
+            format!(
                 "[{name}] defines {} piece types; Arcana plays at most {}: remove some",
                 slots.len(),
                 super::position::MAX_TYPES
             ),
-        });
+        ));
         return Err(r.errors);
     }
     if slots.is_empty() {
-        r.errors.push(DefError {
-            file: file.to_string(),
+        r.errors.push(DefError::new(
+            file,
             line,
-            message: format!(
+            format!(
                 "[{name}] defines no piece: name them (pawn = p, customPiece1 = a:NB, king = k)"
             ),
-        });
+        ));
     }
     let mut pieces = Vec::new();
     for slot in &slots {
@@ -682,11 +695,11 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
                     value: (None, None),
                 });
             }
-            Err(e) => r.errors.push(DefError {
-                file: file.to_string(),
-                line: slot.line,
-                message: format!("[{name}] {}: {e}", slot.name),
-            }),
+            Err(e) => r.errors.push(DefError::new(
+                file,
+                slot.line,
+                format!("[{name}] {}: {e}", slot.name),
+            )),
         }
     }
     for (phase, key) in ["pieceValueMg", "pieceValueEg"].into_iter().enumerate() {
@@ -695,12 +708,17 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
         };
         for item in v.split_whitespace() {
             let parsed = item.split_once(':').and_then(|(l, n)| {
-                let c = l.chars().next()?.to_ascii_uppercase();
-                let t = slots.iter().position(|s| l.len() == 1 && s.letter == c)?;
+                let mut letters = l.chars();
+                let t = match (letters.next(), letters.next()) {
+                    (Some(c), None) => r.piece_of(key, c).ok()?,
+                    _ => return None,
+                };
                 Some((t, n.parse::<i32>().ok()?))
             });
             match parsed {
-                Some((t, n)) if t < pieces.len() => {
+                // A piece a later level removed: nothing to value.
+                Some((None, _)) => {}
+                Some((Some(t), n)) if t < pieces.len() => {
                     if phase == 0 {
                         pieces[t].value.0 = Some(n);
                     } else {
@@ -733,24 +751,22 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
     }
     promotion_region[0] = r.region("promotionRegionWhite", promotion_region[0]);
     promotion_region[1] = r.region("promotionRegionBlack", promotion_region[1]);
-    let (pawn_types, _) = r.piece_set("pawnTypes", &slots, pawn_set);
+    let (pawn_types, _) = r.piece_set("pawnTypes", pawn_set);
     let mut en_passant_types = [pawn_types; 2];
-    let both = r.piece_set("promotionPawnTypes", &slots, pawn_types).0;
+    let both = r.piece_set("promotionPawnTypes", pawn_types).0;
     let mut promotion_pawn_types = [both; 2];
     promotion_pawn_types[0] = r
-        .piece_set("promotionPawnTypesWhite", &slots, promotion_pawn_types[0])
+        .piece_set("promotionPawnTypesWhite", promotion_pawn_types[0])
         .0;
     promotion_pawn_types[1] = r
-        .piece_set("promotionPawnTypesBlack", &slots, promotion_pawn_types[1])
+        .piece_set("promotionPawnTypesBlack", promotion_pawn_types[1])
         .0;
     // A section without a parent promotes to nothing unless it says so
     // (Fairy-Stockfish's template clears the set with its pieces).
-    let (promotions, _) = r.piece_set("promotionPieceTypes", &slots, 0);
+    let (promotions, _) = r.piece_set("promotionPieceTypes", 0);
     let promotion_piece_types = [
-        r.piece_set("promotionPieceTypesWhite", &slots, promotions)
-            .0,
-        r.piece_set("promotionPieceTypesBlack", &slots, promotions)
-            .0,
+        r.piece_set("promotionPieceTypesWhite", promotions).0,
+        r.piece_set("promotionPieceTypesBlack", promotions).0,
     ];
     // A second royal king is beyond the rules (Fairy-Stockfish assumes one).
     if let Some(k) =
@@ -777,14 +793,12 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
     if let Some(v) = r.get("promotionLimit").map(str::to_string) {
         for item in v.split_whitespace() {
             let parsed = item.split_once(':').and_then(|(l, n)| {
-                let c = l.chars().next()?.to_ascii_uppercase();
-                Some((
-                    slots.iter().position(|s| s.letter == c)?,
-                    n.parse::<u32>().ok()?,
-                ))
+                let t = r.piece_of("promotionLimit", l.chars().next()?).ok()?;
+                Some((t, n.parse::<u32>().ok()?))
             });
             match parsed {
-                Some((t, n)) => promotion_limit[t] = n,
+                Some((Some(t), n)) => promotion_limit[t] = n,
+                Some((None, _)) => {}
                 None => r.error(
                     "promotionLimit",
                     format!("'{item}' is not letter:count of a piece"),
@@ -823,14 +837,10 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
             en_passant_types[1] |= 1 << t;
         }
     }
-    let ep = r.piece_set("enPassantTypes", &slots, en_passant_types[0]).0;
+    let ep = r.piece_set("enPassantTypes", en_passant_types[0]).0;
     en_passant_types = [ep; 2];
-    en_passant_types[0] = r
-        .piece_set("enPassantTypesWhite", &slots, en_passant_types[0])
-        .0;
-    en_passant_types[1] = r
-        .piece_set("enPassantTypesBlack", &slots, en_passant_types[1])
-        .0;
+    en_passant_types[0] = r.piece_set("enPassantTypesWhite", en_passant_types[0]).0;
+    en_passant_types[1] = r.piece_set("enPassantTypesBlack", en_passant_types[1]).0;
     let castling = r.bool("castling", true);
     let castling_kingside_file = r.file_of("castlingKingsideFile", 6);
     let castling_queenside_file = r.file_of("castlingQueensideFile", 2);
@@ -840,10 +850,10 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
         .iter()
         .position(|s| s.name == "rook")
         .map_or(0, |t| 1u64 << t);
-    let (rooks, _) = r.piece_set("castlingRookPieces", &slots, rook_set);
+    let (rooks, _) = r.piece_set("castlingRookPieces", rook_set);
     let castling_rook_pieces = [
-        r.piece_set("castlingRookPiecesWhite", &slots, rooks).0,
-        r.piece_set("castlingRookPiecesBlack", &slots, rooks).0,
+        r.piece_set("castlingRookPiecesWhite", rooks).0,
+        r.piece_set("castlingRookPiecesBlack", rooks).0,
     ];
     let castling_rook_kingside_file = r.file_of("castlingRookKingsideFile", files - 1);
     let castling_rook_queenside_file = r.file_of("castlingRookQueensideFile", 0);
@@ -852,7 +862,7 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
     let checkmate_value = r.value("checkmateValue", Value::Loss);
     let immobility_illegal = r.bool("immobilityIllegal", false);
     let extinction_value = r.value("extinctionValue", Value::None);
-    let (extinction_piece_types, extinction_all) = r.piece_set("extinctionPieceTypes", &slots, 0);
+    let (extinction_piece_types, extinction_all) = r.piece_set("extinctionPieceTypes", 0);
     let extinction_piece_count = r.int("extinctionPieceCount", 0);
     let extinction_opponent_piece_count = r.int("extinctionOpponentPieceCount", 0);
     let extinction_claim = r.bool("extinctionClaim", false);
@@ -861,10 +871,10 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
             None => default,
             Some(v) if v.trim() == "*" => None,
             Some(v) => {
-                let c = v.trim().chars().next().unwrap_or(' ').to_ascii_uppercase();
-                match slots.iter().position(|s| s.letter == c) {
-                    Some(t) => Some(t),
-                    None => {
+                let c = v.trim().chars().next().unwrap_or(' ');
+                match r.piece_of(key, c) {
+                    Ok(t) => t,
+                    Err(()) => {
                         r.error(key, format!("'{v}' is no piece of this game"));
                         default
                     }
@@ -888,7 +898,7 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
     flag_region[0] = r.region("flagRegionWhite", flag_region[0]);
     flag_region[1] = r.region("flagRegionBlack", flag_region[1]);
     let flag_move = r.bool("flagMove", false);
-    let nmt = r.piece_set("nMoveRuleTypes", &slots, pawn_types).0;
+    let nmt = r.piece_set("nMoveRuleTypes", pawn_types).0;
     let n_move_rule_types = [nmt; 2];
     let n_move_rule = r.int("nMoveRule", 50);
     let n_fold_rule = r.int("nFoldRule", 3);
@@ -905,23 +915,17 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
             Counting::None
         }
     };
-    for key in [
-        "pieceToCharTable",
-        "variantTemplate",
-        "pocketSize",
-        "chess960",
-    ] {
-        // Accepted: they tell XBoard how to draw, or set what this reader
-        // does anyway.
-        if key == "chess960" && r.get(key) == Some("true") {
-            r.error(
-                key,
-                "Chess960 castling is not supported for defined games".into(),
-            );
-        }
+    // pieceToCharTable and variantTemplate are accepted: they tell XBoard
+    // how to draw, or set what this reader does anyway; so are pocketSize
+    // and chess960 where they ask for nothing.
+    if r.get("chess960") == Some("true") {
+        r.error_because(
+            "chess960",
+            "Chess960 castling is not supported for defined games".into(),
+        );
     }
     if r.get("pocketSize").is_some_and(|v| v.trim() != "0") {
-        r.error("pocketSize", "drops (a pocket) are not supported".into());
+        r.error_because("pocketSize", "drops (a pocket) are not supported".into());
     }
     let start_fen = r
         .get("startFen")
@@ -956,7 +960,7 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
         .enumerate()
         .map(|(i, p)| PieceSpec {
             letter: p.letter,
-            name: display_name(&p.name, p.letter),
+            name: display_name(p),
             betza: Some(p.betza.clone()),
             figure: Figure::Shape((i % 16) as u8),
             royal: Some(i) == king,
@@ -1060,7 +1064,7 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
         n_move_rule_types,
         counting,
         section_line: line,
-        start_fen_line: config.get("startFen").map_or(line, |s| s.line),
+        start_fen_line: r.config.get("startFen").map_or(line, |s| s.line),
         start_fen,
         values: Vec::new(),
         tables: Vec::new(),
@@ -1085,15 +1089,17 @@ fn build(name: &str, config: &Config, file: &str, line: usize) -> Result<GameDef
     Ok(def)
 }
 
-/// A piece's name for players: the predefined name in words, a custom
-/// piece by its letter.
-fn display_name(key: &str, letter: char) -> String {
-    if key.starts_with("customPiece") {
-        return format!("Piece {letter}");
+/// A piece's name for players: the predefined name in words; a custom
+/// piece by the well-known piece it moves as (a camel, a wildebeest), else
+/// by its letter.
+fn display_name(p: &PieceDef) -> String {
+    if p.name.starts_with("customPiece") {
+        return super::names::known_piece(&p.moves)
+            .map_or_else(|| format!("Piece {}", p.letter), str::to_string);
     }
     // fersAlfil -> Fers alfil
     let mut out = String::new();
-    for (i, c) in key.chars().enumerate() {
+    for (i, c) in p.name.chars().enumerate() {
         if i == 0 {
             out.push(c.to_ascii_uppercase());
         } else if c.is_ascii_uppercase() {

@@ -13,9 +13,11 @@ pub mod def;
 mod eval;
 pub mod ini;
 pub mod movegen;
+mod names;
 mod notation;
 pub mod piece;
 pub mod position;
+pub mod roster;
 mod rules;
 mod see;
 #[cfg(test)]
@@ -36,37 +38,100 @@ use std::sync::{LazyLock, Mutex};
 #[derive(Clone, Copy, Debug)]
 pub struct Defined(pub &'static GameDef);
 
+/// What a `variants.ini` text gave: the games that load and every error
+/// of the others, each with its file and line.
+#[derive(Clone, Debug, Default)]
+pub struct Loaded {
+    /// The games that load, in the file's order.
+    pub games: Vec<&'static GameDef>,
+    /// Every error, by line; a game with an error is not among the games.
+    pub errors: Vec<DefError>,
+    /// The sections of the file (headers that do not read included).
+    pub sections: usize,
+}
+
+impl Loaded {
+    /// The names of the games that load.
+    pub fn names(&self) -> Vec<String> {
+        self.games.iter().map(|g| g.spec.id.clone()).collect()
+    }
+
+    /// The sections that do not load.
+    pub fn failed(&self) -> usize {
+        self.sections.saturating_sub(self.games.len())
+    }
+
+    /// One line for people: `29 of 143 games load; 114 fail, needing:
+    /// pieceDrops 28, ...` (each failing section counted once under every
+    /// key it needs, then the other causes).
+    pub fn summary(&self) -> String {
+        let head = format!("{} of {} games load", self.games.len(), self.sections);
+        if self.failed() == 0 {
+            return head;
+        }
+        let mut by_cause: std::collections::BTreeMap<String, std::collections::BTreeSet<&str>> =
+            std::collections::BTreeMap::new();
+        for e in &self.errors {
+            let section = e.section.as_deref().unwrap_or("");
+            let label = match &e.cause {
+                ini::Cause::Key(k) => k.clone(),
+                ini::Cause::Parent(p) => format!("parent {p}"),
+                ini::Cause::ParentFailed => "a parent that fails".into(),
+                ini::Cause::Other => "other errors".into(),
+            };
+            by_cause.entry(label).or_default().insert(section);
+        }
+        let mut counts: Vec<(String, usize)> =
+            by_cause.into_iter().map(|(k, v)| (k, v.len())).collect();
+        // Most needed first; the catch-alls last.
+        counts.sort_by_key(|(k, n)| {
+            (
+                k == "a parent that fails" || k == "other errors",
+                std::cmp::Reverse(*n),
+                k.clone(),
+            )
+        });
+        let list: Vec<String> = counts.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        format!("{head}; {} fail: {}", self.failed(), list.join(", "))
+    }
+}
+
 /// Reads every game of a `variants.ini` text (`file` names it in errors):
-/// the games that are whole, and every error found, each with its file
-/// and line. A game with an error is not among the games.
-pub fn load(text: &str, file: &str) -> (Vec<&'static GameDef>, Vec<DefError>) {
-    type Loaded = (Vec<&'static GameDef>, Vec<DefError>);
+/// the games that load, and every error found, each with its file and
+/// line. A section with an error is left out; the others load, as in
+/// Fairy-Stockfish.
+pub fn load(text: &str, file: &str) -> Loaded {
     static CACHE: LazyLock<Mutex<HashMap<(String, String), Loaded>>> =
         LazyLock::new(|| Mutex::new(HashMap::new()));
     let key = (text.to_string(), file.to_string());
     if let Some(hit) = CACHE.lock().map(|c| c.get(&key).cloned()).ok().flatten() {
         return hit;
     }
-    let sections = match ini::read(text, file) {
-        Ok(s) => s,
-        Err(errors) => return (Vec::new(), errors),
-    };
-    let (defs, mut errors) = def::compile_all(&sections, file, &builtin::sections);
+    let (sections, mut errors) = ini::read(text, file);
+    let (defs, more) = def::compile_all(&sections, file, &builtin::sections);
+    errors.extend(more);
     let mut games = Vec::new();
     for d in defs {
         // The start position must read: its errors are the file's.
         let leaked: &'static GameDef = Box::leak(Box::new(d));
         match Position::from_fen(leaked, &leaked.start_fen) {
             Ok(_) => games.push(leaked),
-            Err(e) => errors.push(DefError {
-                file: file.to_string(),
-                line: leaked.start_fen_line,
-                message: format!("[{}] startFen: {}", leaked.spec.id, e.message()),
-            }),
+            Err(e) => errors.push(
+                DefError::new(
+                    file,
+                    leaked.start_fen_line,
+                    format!("[{}] startFen: {}", leaked.spec.id, e.message()),
+                )
+                .in_section(&leaked.spec.id),
+            ),
         }
     }
     errors.sort_by_key(|e| e.line);
-    let loaded = (games, errors);
+    let loaded = Loaded {
+        games,
+        errors,
+        sections: sections.len(),
+    };
     if let Ok(mut c) = CACHE.lock() {
         c.insert(key, loaded.clone());
     }

@@ -7,7 +7,8 @@ const CHESS: &str =
     "[mychess]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\npromotionPieceTypes = qrbn\n";
 
 fn game(text: &str, name: &str) -> Defined {
-    let (games, errors) = load(text, "test.ini");
+    let loaded = load(text, "test.ini");
+    let (games, errors) = (loaded.games, loaded.errors);
     assert!(errors.is_empty(), "{errors:?}");
     Defined(
         games

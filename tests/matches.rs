@@ -471,3 +471,148 @@ done
     let out = arcana(&["match-merge", "/no/such/report.json"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/variants/examples.ini");
+
+/// A game from a file: Arcana itself, as either engine and over either
+/// protocol, is given the run's `--variants` file (and an engine given it
+/// by its own arguments still works), so the games are played by the
+/// rules, never forfeited.
+#[test]
+fn arcana_itself_plays_a_game_from_the_runs_file() {
+    let dir = Scratch::new("defined");
+    let json_file = dir.path("m.json");
+    let own = format!("name=Own,proto=xboard,arg=--variants,arg={EXAMPLES}");
+    let out = arcana(&[
+        "--variants",
+        EXAMPLES,
+        "match",
+        "--variant",
+        "archers",
+        "--engine",
+        "name=Plain,option.Hash=4",
+        "--engine",
+        &own,
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--maxplies",
+        "60",
+        "--quiet",
+        "--json",
+        json_file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let report = json(&json_file);
+    for g in report["games"].as_array().unwrap() {
+        let end = g["termination"].as_str().unwrap();
+        assert!(end == "normal" || end == "adjudication", "{g}");
+        assert!(g["plies"].as_u64().unwrap() > 10, "{g}");
+    }
+}
+
+/// An engine that does not offer the game is refused before the first
+/// game, named with the games it offers: a UCI engine without
+/// `UCI_Variant`, one whose combo lacks the game, an XBoard engine whose
+/// `feature variants` lacks it. An engine that offers the game only once
+/// its `VariantPath` option is set is asked again, and plays.
+#[test]
+fn an_engine_that_does_not_offer_the_game_is_refused() {
+    let dir = Scratch::new("offers");
+    let chess_only = uci_script(&dir, "chessonly.sh", "e2e4", 0);
+    let combo = dir.script(
+        "combo.sh",
+        r#"while read -r line; do
+  case "$line" in
+    uci) echo "id name Combo"; echo "option name UCI_Variant type combo default chess var chess var shogi"; echo uciok ;;
+    isready) echo readyok ;;
+    quit) exit 0 ;;
+  esac
+done
+"#,
+    );
+    let xboard = dir.script(
+        "xb.sh",
+        r#"while read -r line; do
+  case "$line" in
+    "protover 2") echo 'feature myname="Xb" variants="normal,shogi" ping=1 done=1' ;;
+    "ping 1") echo "pong 1" ;;
+    quit) exit 0 ;;
+  esac
+done
+"#,
+    );
+    // Offers `archers` once it has read a VariantPath (then plays badly).
+    let later = dir.script(
+        "later.sh",
+        r#"games="var chess"
+while read -r line; do
+  case "$line" in
+    uci) echo "id name Later"; echo "option name UCI_Variant type combo default chess $games"; echo uciok ;;
+    "setoption name VariantPath"*) games="var chess var archers" ;;
+    isready) echo readyok ;;
+    go*) echo "bestmove a1a1" ;;
+    quit) exit 0 ;;
+  esac
+done
+"#,
+    );
+    let cases = [
+        (
+            format!("name=Sf,cmd={chess_only}"),
+            "(Sf) does not play 'archers': it has no UCI_Variant option (it plays chess only)",
+        ),
+        (
+            format!("cmd={combo}"),
+            "(Combo) does not play 'archers': its UCI_Variant offers chess, shogi",
+        ),
+        (
+            format!("proto=xboard,cmd={xboard}"),
+            "(Xb) does not play 'archers': it lists normal,shogi",
+        ),
+    ];
+    let pgn = dir.path("m.pgn");
+    for (engine, expected) in cases {
+        let out = arcana(&[
+            "--variants",
+            EXAMPLES,
+            "match",
+            "--variant",
+            "archers",
+            "--engine",
+            "name=A",
+            "--engine",
+            &engine,
+            "--depth",
+            "1",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{engine}: {}", text(&out));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(expected), "{engine}: {err}");
+        assert!(!pgn.exists(), "no game was played");
+    }
+    let later = format!("cmd={later},option.VariantPath={EXAMPLES}");
+    let out = arcana(&[
+        "--variants",
+        EXAMPLES,
+        "match",
+        "--variant",
+        "archers",
+        "--engine",
+        "name=A",
+        "--engine",
+        &later,
+        "--depth",
+        "1",
+        "--quiet",
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("2 of 2 games"),
+        "{}",
+        text(&out)
+    );
+}

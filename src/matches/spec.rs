@@ -38,6 +38,9 @@ pub struct EngineSpec {
     pub proto: Proto,
     /// Options to set before the first game, in order.
     pub options: Vec<(String, String)>,
+    /// Whether the engine is this very program (no `cmd`): it then gets
+    /// the games of the run's `--variants` files too.
+    pub own: bool,
 }
 
 impl EngineSpec {
@@ -50,6 +53,7 @@ impl EngineSpec {
             dir: None,
             proto: Proto::Uci,
             options: Vec::new(),
+            own: false,
         };
         let mut args = Vec::new();
         for (key, value) in pairs(text).map_err(|e| format!("--engine: {e}"))? {
@@ -79,9 +83,24 @@ impl EngineSpec {
             let me = std::env::current_exe()
                 .map_err(|e| format!("--engine without cmd: cannot find this program: {e}"))?;
             spec.command.push(me.to_string_lossy().into_owned());
+            spec.own = true;
         }
         spec.command.extend(args);
         Ok(spec)
+    }
+
+    /// The engine, given `files` to load first (`--variants FILE` before
+    /// its own arguments) if it is this very program.
+    pub fn with_variant_files(mut self, files: &[PathBuf]) -> EngineSpec {
+        if self.own {
+            let loads = files
+                .iter()
+                .flat_map(|f| ["--variants".to_string(), f.to_string_lossy().into_owned()]);
+            let rest = self.command.split_off(1);
+            self.command.extend(loads);
+            self.command.extend(rest);
+        }
+        self
     }
 
     /// The name to use before the engine said its own: the program's file name.

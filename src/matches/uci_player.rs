@@ -14,7 +14,10 @@ pub struct UciPlayer {
 
 impl UciPlayer {
     /// Starts the engine: `uci`, the options (and `UCI_Variant` unless the
-    /// game is chess), then `isready`.
+    /// game is chess), then `isready`. A game the engine does not offer
+    /// (no `UCI_Variant` option, or a combo without it) is refused before
+    /// the first game, naming the games it offers; where the options load
+    /// games (`VariantPath`), the engine is asked again after them.
     pub fn start(
         spec: &EngineSpec,
         label: &str,
@@ -24,32 +27,48 @@ impl UciPlayer {
         let mut process = EngineProcess::spawn(spec, label)?;
         let fail =
             |step: &str, e: Failure| format!("{label}: no answer to '{step}': the engine {e}");
-        process.send("uci").map_err(|e| fail("uci", e))?;
-        let mut reported = None;
-        process
-            .wait_for(Instant::now() + timeout, |line| {
-                if let Some(name) = line.strip_prefix("id name ") {
-                    reported = Some(name.trim().to_string());
-                }
-                (line.trim() == "uciok").then_some(())
-            })
-            .map_err(|e| fail("uci", e))?;
-        let mut options = spec.options.clone();
-        if variant != "chess" {
-            options.push(("UCI_Variant".to_string(), variant.to_string()));
-        }
-        for (name, value) in &options {
+        let (reported, mut offered) =
+            handshake(&mut process, timeout).map_err(|e| fail("uci", e))?;
+        let name = spec
+            .name
+            .clone()
+            .or(reported)
+            .unwrap_or_else(|| spec.fallback_name());
+        for (option, value) in &spec.options {
             process
-                .send(&format!("setoption name {name} value {value}"))
+                .send(&format!("setoption name {option} value {value}"))
+                .map_err(|e| fail("setoption", e))?;
+        }
+        if variant != "chess" {
+            let loads_games = spec
+                .options
+                .iter()
+                .any(|(o, _)| o.eq_ignore_ascii_case("VariantPath"));
+            if loads_games && !offers(&offered, variant) {
+                offered = handshake(&mut process, timeout)
+                    .map_err(|e| fail("uci", e))?
+                    .1;
+            }
+            if !offers(&offered, variant) {
+                process.kill();
+                return Err(match &offered {
+                    None => format!(
+                        "{label} ({name}) does not play '{variant}': it has no UCI_Variant \
+                         option (it plays chess only)"
+                    ),
+                    Some(list) => format!(
+                        "{label} ({name}) does not play '{variant}': its UCI_Variant offers {}",
+                        list.join(", ")
+                    ),
+                });
+            }
+            process
+                .send(&format!("setoption name UCI_Variant value {variant}"))
                 .map_err(|e| fail("setoption", e))?;
         }
         let mut player = UciPlayer {
             process,
-            name: spec
-                .name
-                .clone()
-                .or(reported)
-                .unwrap_or_else(|| spec.fallback_name()),
+            name,
             timeout,
         };
         player.sync().map_err(|e| fail("isready", e))?;
@@ -63,6 +82,49 @@ impl UciPlayer {
                 (line.trim() == "readyok").then_some(())
             })
     }
+}
+
+/// Sends `uci` and reads up to `uciok`: the name the engine gives itself,
+/// and the games of its `UCI_Variant` option (`None` without one).
+fn handshake(
+    process: &mut EngineProcess,
+    timeout: Duration,
+) -> Result<(Option<String>, Option<Vec<String>>), Failure> {
+    process.send("uci")?;
+    let mut reported = None;
+    let mut offered = None;
+    process.wait_for(Instant::now() + timeout, |line| {
+        if let Some(name) = line.strip_prefix("id name ") {
+            reported = Some(name.trim().to_string());
+        }
+        if let Some(list) = variant_combo(line) {
+            offered = Some(list);
+        }
+        (line.trim() == "uciok").then_some(())
+    })?;
+    Ok((reported, offered))
+}
+
+/// The values of an `option name UCI_Variant type combo ... var X var Y`
+/// line.
+fn variant_combo(line: &str) -> Option<Vec<String>> {
+    let rest = line.trim().strip_prefix("option name UCI_Variant ")?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    Some(
+        words
+            .windows(2)
+            .filter(|w| w[0] == "var")
+            .map(|w| w[1].to_string())
+            .collect(),
+    )
+}
+
+/// Whether the games an engine offers include `variant` (any case, as
+/// engines compare names).
+fn offers(offered: &Option<Vec<String>>, variant: &str) -> bool {
+    offered
+        .as_ref()
+        .is_some_and(|list| list.iter().any(|v| v.eq_ignore_ascii_case(variant)))
 }
 
 /// The `go` command for a request.
@@ -182,5 +244,20 @@ mod tests {
         );
         assert_eq!(info_score("info string score cp"), None);
         assert_eq!(info_score("bestmove e2e4"), None);
+    }
+
+    #[test]
+    fn reads_the_games_an_engine_offers() {
+        let line =
+            "option name UCI_Variant type combo default chess var chess var xcapablanca var shogi";
+        let list = variant_combo(line);
+        assert_eq!(
+            list.as_deref(),
+            Some(&["chess".to_string(), "xcapablanca".into(), "shogi".into()][..])
+        );
+        assert!(offers(&list, "XCapablanca"));
+        assert!(!offers(&list, "capablanca"));
+        assert!(!offers(&None, "chess"));
+        assert_eq!(variant_combo("option name Hash type spin default 16"), None);
     }
 }

@@ -76,7 +76,11 @@ pub struct XboardPlayer {
 impl XboardPlayer {
     /// Starts the engine: `xboard`, `protover 2`, the features (answered
     /// `accepted`, except `san=1`, which is refused: moves go as
-    /// coordinates), then the options.
+    /// coordinates), then the options. A game the engine does not list in
+    /// `feature variants` (or a game other than chess from an engine that
+    /// lists none) is refused before the first game, naming the games it
+    /// offers; where the options load games (`VariantPath`), the engine is
+    /// asked for its features again after them.
     pub fn start(
         spec: &EngineSpec,
         label: &str,
@@ -86,74 +90,45 @@ impl XboardPlayer {
         let mut process = EngineProcess::spawn(spec, label)?;
         let fail = |e: Failure| format!("{label}: during the handshake the engine {e}");
         process.send("xboard").map_err(fail)?;
-        process.send("protover 2").map_err(fail)?;
-        let mut features = Features::default();
-        let mut deadline = Instant::now() + FEATURE_WAIT;
-        loop {
-            let line = match process.recv(deadline) {
-                Ok(line) => line,
-                // An engine without protover 2 says nothing: defaults apply.
-                Err(Failure::Timeout) => break,
-                Err(e) => return Err(fail(e)),
-            };
-            if !line.trim_start().starts_with("feature") {
-                continue;
-            }
-            let mut done = false;
-            for (key, value) in feature_pairs(&line) {
-                let on = value == "1";
-                let mut accepted = true;
-                match key.as_str() {
-                    "setboard" => features.setboard = on,
-                    "usermove" => features.usermove = on,
-                    "ping" => features.ping = on,
-                    "time" => features.time = on,
-                    "san" => accepted = !on,
-                    "myname" => features.myname = Some(value.clone()),
-                    "variants" => {
-                        features.variants =
-                            Some(value.split(',').map(|v| v.trim().to_string()).collect())
-                    }
-                    "done" => {
-                        if on {
-                            done = true;
-                        } else {
-                            deadline = Instant::now() + timeout;
-                        }
-                    }
-                    _ => {}
-                }
-                let verdict = if accepted { "accepted" } else { "rejected" };
-                process.send(&format!("{verdict} {key}")).map_err(fail)?;
-            }
-            if done {
-                break;
-            }
-        }
-        let wanted = xboard_variant(variant);
-        if let Some(list) = &features.variants {
-            if !list.iter().any(|v| v == wanted) {
-                return Err(format!(
-                    "{label}: the engine does not play '{wanted}' (it lists {})",
-                    list.join(",")
-                ));
-            }
-        }
-        for (name, value) in &spec.options {
-            let line = match name.as_str() {
+        let mut features = read_features(&mut process, timeout).map_err(fail)?;
+        let name = spec
+            .name
+            .clone()
+            .or(features.myname.clone())
+            .unwrap_or_else(|| spec.fallback_name());
+        for (option, value) in &spec.options {
+            let line = match option.as_str() {
                 "Hash" => format!("memory {value}"),
                 "Threads" => format!("cores {value}"),
-                _ => format!("option {name}={value}"),
+                _ => format!("option {option}={value}"),
             };
             process.send(&line).map_err(fail)?;
         }
+        let wanted = xboard_variant(variant);
+        let loads_games = spec
+            .options
+            .iter()
+            .any(|(o, _)| o.eq_ignore_ascii_case("VariantPath"));
+        if loads_games && !features.offers(wanted) {
+            let again = read_features(&mut process, timeout).map_err(fail)?;
+            features.variants = again.variants;
+        }
+        if !features.offers(wanted) {
+            process.kill();
+            return Err(match &features.variants {
+                None => format!(
+                    "{label} ({name}) does not play '{wanted}': it lists no variants (it plays \
+                     normal chess only)"
+                ),
+                Some(list) => format!(
+                    "{label} ({name}) does not play '{wanted}': it lists {}",
+                    list.join(",")
+                ),
+            });
+        }
         let mut player = XboardPlayer {
             process,
-            name: spec
-                .name
-                .clone()
-                .or(features.myname.clone())
-                .unwrap_or_else(|| spec.fallback_name()),
+            name,
             features,
             timeout,
             synced: 0,
@@ -193,6 +168,68 @@ impl XboardPlayer {
             .send(&format!("time {}", centis(request.remaining[me])))?;
         self.process
             .send(&format!("otim {}", centis(request.remaining[1 - me])))
+    }
+}
+
+/// Sends `protover 2` and reads the features up to `done=1` (or, from an
+/// engine that says nothing, for a moment), answering each.
+fn read_features(process: &mut EngineProcess, timeout: Duration) -> Result<Features, Failure> {
+    process.send("protover 2")?;
+    let mut features = Features::default();
+    let mut deadline = Instant::now() + FEATURE_WAIT;
+    loop {
+        let line = match process.recv(deadline) {
+            Ok(line) => line,
+            // An engine without protover 2 says nothing: defaults apply.
+            Err(Failure::Timeout) => return Ok(features),
+            Err(e) => return Err(e),
+        };
+        if !line.trim_start().starts_with("feature") {
+            continue;
+        }
+        let mut done = false;
+        for (key, value) in feature_pairs(&line) {
+            let on = value == "1";
+            let mut accepted = true;
+            match key.as_str() {
+                "setboard" => features.setboard = on,
+                "usermove" => features.usermove = on,
+                "ping" => features.ping = on,
+                "time" => features.time = on,
+                "san" => accepted = !on,
+                "myname" => features.myname = Some(value.clone()),
+                "variants" => {
+                    features.variants =
+                        Some(value.split(',').map(|v| v.trim().to_string()).collect())
+                }
+                "done" => {
+                    if on {
+                        done = true;
+                    } else {
+                        deadline = Instant::now() + timeout;
+                    }
+                }
+                _ => {}
+            }
+            let verdict = if accepted { "accepted" } else { "rejected" };
+            process.send(&format!("{verdict} {key}"))?;
+        }
+        if done {
+            return Ok(features);
+        }
+    }
+}
+
+impl Features {
+    /// Whether the engine plays `wanted` (XBoard's name): listed, or
+    /// normal chess from an engine that lists nothing.
+    fn offers(&self, wanted: &str) -> bool {
+        // Some engines (Fairy-Stockfish) list orthodox chess as `chess`.
+        let is = |v: &String| v == wanted || (wanted == "normal" && v == "chess");
+        match &self.variants {
+            Some(list) => list.iter().any(is),
+            None => wanted == "normal",
+        }
     }
 }
 

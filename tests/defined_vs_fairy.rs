@@ -152,6 +152,56 @@ struct Tally {
     mismatches: Vec<String>,
 }
 
+impl Tally {
+    /// Says what was compared (of `what`: definitions, games) and fails
+    /// on any mismatch, showing the first `shown`, each cut at the file's
+    /// text when `short`.
+    fn report(&self, what: &str, shown: usize, short: bool) {
+        eprintln!(
+            "compared {} {what}, {} positions, {} legal moves, {} perft nodes",
+            self.definitions, self.positions, self.moves, self.perft_nodes
+        );
+        let listed: Vec<&str> = self
+            .mismatches
+            .iter()
+            .take(shown)
+            .map(|m| {
+                if short {
+                    m.split("\n[").next().unwrap_or("")
+                } else {
+                    m
+                }
+            })
+            .collect();
+        assert!(
+            self.mismatches.is_empty(),
+            "{} mismatches:\n{}",
+            self.mismatches.len(),
+            listed.join("\n\n")
+        );
+    }
+}
+
+/// Compares every game of `games` (read from `config`) with the reference
+/// from its start: `plies` of random play, three games each, perft every
+/// `perft_every` plies. `None` when pyffish is missing.
+fn compare_games(
+    config: &str,
+    games: &[&'static GameDef],
+    rng: &mut Rng,
+    plies: usize,
+    perft_every: usize,
+) -> Option<Tally> {
+    let mut tally = Tally::default();
+    for &def in games {
+        let game = Defined(def);
+        let jobs = playouts(game, &def.start_fen, rng, 3, plies, perft_every);
+        tally.definitions += 1;
+        compare(config, &jobs, &mut tally)?;
+    }
+    Some(tally)
+}
+
 /// Compares Arcana with the reference on `jobs` of the games of `config`.
 /// `None` when pyffish is missing.
 fn compare(config: &str, jobs: &[Job], tally: &mut Tally) -> Option<()> {
@@ -569,16 +619,7 @@ fn random_definitions_play_as_fairy_stockfish_plays_them() {
             break;
         }
     }
-    eprintln!(
-        "compared {} definitions, {} positions, {} legal moves, {} perft nodes",
-        tally.definitions, tally.positions, tally.moves, tally.perft_nodes
-    );
-    assert!(
-        tally.mismatches.is_empty(),
-        "{} mismatches:\n{}",
-        tally.mismatches.len(),
-        tally.mismatches.join("\n\n")
-    );
+    tally.report("definitions", usize::MAX, false);
 }
 
 /// The built-in parents (`parents.ini`), each written out in full, play as
@@ -644,22 +685,7 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
             }
         }
     }
-    eprintln!(
-        "compared {} games and endings, {} positions, {} legal moves, {} perft nodes",
-        tally.definitions, tally.positions, tally.moves, tally.perft_nodes
-    );
-    assert!(
-        tally.mismatches.is_empty(),
-        "{} mismatches:\n{}",
-        tally.mismatches.len(),
-        tally
-            .mismatches
-            .iter()
-            .take(5)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n\n")
-    );
+    tally.report("games and endings", 5, false);
 }
 
 /// Sections that give a parent's letters to new pieces, re-state or remove
@@ -721,26 +747,10 @@ promotionRegionWhite = *6
     let loaded = defined::load(config, "letters.ini");
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     assert_eq!(loaded.games.len(), 9);
-    let mut rng = Rng(38);
-    let mut tally = Tally::default();
-    for &def in &loaded.games {
-        let game = Defined(def);
-        let jobs = playouts(game, &def.start_fen, &mut rng, 3, 20, 5);
-        tally.definitions += 1;
-        if compare(config, &jobs, &mut tally).is_none() {
-            return;
-        }
-    }
-    eprintln!(
-        "compared {} games, {} positions, {} legal moves, {} perft nodes",
-        tally.definitions, tally.positions, tally.moves, tally.perft_nodes
-    );
-    assert!(
-        tally.mismatches.is_empty(),
-        "{} mismatches:\n{}",
-        tally.mismatches.len(),
-        tally.mismatches.join("\n\n")
-    );
+    let Some(tally) = compare_games(config, &loaded.games, &mut Rng(38), 20, 5) else {
+        return;
+    };
+    tally.report("games", usize::MAX, false);
 }
 
 /// Every game that loads from a `variants.ini` file named by
@@ -761,29 +771,8 @@ fn a_whole_file_plays_as_fairy_stockfish_plays_it() {
     let config = std::fs::read_to_string(&path).expect("ARCANA_FAIRY_INI reads");
     let loaded = defined::load(&config, "fairy.ini");
     eprintln!("{}", loaded.summary());
-    let mut rng = Rng(143);
-    let mut tally = Tally::default();
-    for &def in &loaded.games {
-        let game = Defined(def);
-        let jobs = playouts(game, &def.start_fen, &mut rng, 3, 30, 6);
-        tally.definitions += 1;
-        if compare(&config, &jobs, &mut tally).is_none() {
-            return;
-        }
-    }
-    eprintln!(
-        "compared {} games, {} positions, {} legal moves, {} perft nodes",
-        tally.definitions, tally.positions, tally.moves, tally.perft_nodes
-    );
-    assert!(
-        tally.mismatches.is_empty(),
-        "{} mismatches:\n{}",
-        tally.mismatches.len(),
-        tally
-            .mismatches
-            .iter()
-            .map(|m| m.split("\n[").next().unwrap_or("").to_string())
-            .collect::<Vec<_>>()
-            .join("\n\n")
-    );
+    let Some(tally) = compare_games(&config, &loaded.games, &mut Rng(143), 30, 6) else {
+        return;
+    };
+    tally.report("games", usize::MAX, true);
 }

@@ -474,6 +474,27 @@ done
 
 const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/variants/examples.ini");
 
+/// A match in Archers (from the examples, loaded with `--variants`) between
+/// two engines, at depth 1, with `extra` arguments.
+fn archers(engines: &[&str; 2], extra: &[&str]) -> Output {
+    let mut args = vec![
+        "--variants",
+        EXAMPLES,
+        "match",
+        "--variant",
+        "archers",
+        "--engine",
+        engines[0],
+        "--engine",
+        engines[1],
+        "--depth",
+        "1",
+        "--quiet",
+    ];
+    args.extend_from_slice(extra);
+    arcana(&args)
+}
+
 /// A game from a file: Arcana itself, as either engine and over either
 /// protocol, is given the run's `--variants` file (and an engine given it
 /// by its own arguments still works), so the games are played by the
@@ -483,26 +504,11 @@ fn arcana_itself_plays_a_game_from_the_runs_file() {
     let dir = Scratch::new("defined");
     let json_file = dir.path("m.json");
     let own = format!("name=Own,proto=xboard,arg=--variants,arg={EXAMPLES}");
-    let out = arcana(&[
-        "--variants",
-        EXAMPLES,
-        "match",
-        "--variant",
-        "archers",
-        "--engine",
-        "name=Plain,option.Hash=4",
-        "--engine",
-        &own,
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--maxplies",
-        "60",
-        "--quiet",
-        "--json",
-        json_file.to_str().unwrap(),
-    ]);
+    let json_path = json_file.to_str().unwrap();
+    let out = archers(
+        &["name=Plain,option.Hash=4", &own],
+        &["--games", "2", "--maxplies", "60", "--json", json_path],
+    );
     assert!(out.status.success(), "{}", text(&out));
     let report = json(&json_file);
     for g in report["games"].as_array().unwrap() {
@@ -573,42 +579,16 @@ done
         ),
     ];
     let pgn = dir.path("m.pgn");
+    let pgn_path = pgn.to_str().unwrap();
     for (engine, expected) in cases {
-        let out = arcana(&[
-            "--variants",
-            EXAMPLES,
-            "match",
-            "--variant",
-            "archers",
-            "--engine",
-            "name=A",
-            "--engine",
-            &engine,
-            "--depth",
-            "1",
-            "--pgn",
-            pgn.to_str().unwrap(),
-        ]);
+        let out = archers(&["name=A", &engine], &["--pgn", pgn_path]);
         assert_eq!(out.status.code(), Some(2), "{engine}: {}", text(&out));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(expected), "{engine}: {err}");
         assert!(!pgn.exists(), "no game was played");
     }
     let later = format!("cmd={later},option.VariantPath={EXAMPLES}");
-    let out = arcana(&[
-        "--variants",
-        EXAMPLES,
-        "match",
-        "--variant",
-        "archers",
-        "--engine",
-        "name=A",
-        "--engine",
-        &later,
-        "--depth",
-        "1",
-        "--quiet",
-    ]);
+    let out = archers(&["name=A", &later], &[]);
     assert!(out.status.success(), "{}", text(&out));
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("2 of 2 games"),

@@ -40,6 +40,10 @@ enum Command {
     /// Play an engine-vs-engine match in any variant, refereed by Arcana.
     #[command(after_help = arcana::exit::RULE)]
     Match(Box<matches::MatchArgs>),
+    /// Fit the search's margins by SPSA: game pairs between two copies of
+    /// the engine, nudged apart.
+    #[command(after_help = arcana::exit::RULE)]
+    TuneSearch(Box<matches::TuneArgs>),
     /// Combine the JSON reports of a match's shards.
     #[command(after_help = arcana::exit::RULE)]
     MatchMerge(matches::MergeArgs),
@@ -115,6 +119,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench_cmd::run(&args),
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::MatchMerge(args)) => matches::run_merge(&args),
+        Some(Command::TuneSearch(args)) => matches::run_tune(&args),
         Some(Command::Deck(args)) => deck_cmd::run(&args),
         Some(Command::Gui(args)) => run_gui(&args),
         Some(Command::Variants(args)) => variants_cmd::run(&args),

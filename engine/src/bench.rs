@@ -144,6 +144,7 @@ fn position<V: Variant>(
         multipv: 1,
         threads,
         move_overhead: Duration::ZERO,
+        params: Default::default(),
     };
     Some((Shared::new(hash_mib), req))
 }

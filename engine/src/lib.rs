@@ -11,7 +11,9 @@ pub mod tt;
 
 pub use bench::{bench, BenchTotal};
 pub use limits::Limits;
-pub use search::{search, Info, Reporter, Request, Score, SearchResult, Shared, Silent};
+pub use search::{
+    search, Info, ParamInfo, Params, Reporter, Request, Score, SearchResult, Shared, Silent, PARAMS,
+};
 pub use tt::Bound;
 
 /// The engine's name as announced over UCI and XBoard.

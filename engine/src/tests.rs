@@ -16,6 +16,7 @@ fn request<V: Variant>(root: V::Position, limits: Limits, threads: usize) -> Req
         multipv: 1,
         threads,
         move_overhead: Duration::ZERO,
+        params: Default::default(),
     }
 }
 

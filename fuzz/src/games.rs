@@ -320,6 +320,7 @@ fn search_briefly<V: Variant + Default>(pos: &V::Position) {
         multipv: 1,
         threads: 1,
         move_overhead: Duration::ZERO,
+        params: Default::default(),
     };
     let result = search::<V>(&shared, &req, &Silent);
     let turn = first_turn::<V>(pos, &result.pv);

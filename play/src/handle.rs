@@ -534,6 +534,7 @@ impl<V: Variant> GameHandle for VariantHandle<V> {
             multipv: order.multipv.max(1),
             threads: order.threads.max(1),
             move_overhead: order.move_overhead,
+            params: order.params,
         };
         Ok(Box::new(
             move |shared: &Shared, sink: &(dyn Fn(Report) + Sync)| {

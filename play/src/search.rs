@@ -23,6 +23,8 @@ pub struct SearchOrder {
     pub threads: usize,
     /// Time kept per move for the GUI and pipes.
     pub move_overhead: Duration,
+    /// The search's margins (tuning sets them; the defaults otherwise).
+    pub params: engine::Params,
     /// Only these root turns (UCI `searchmoves`), as tokens or notation.
     pub search_moves: Vec<String>,
     /// Search the position after this turn instead (XBoard pondering on

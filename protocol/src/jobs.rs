@@ -91,6 +91,7 @@ impl Session {
         order.multipv = self.options.multipv;
         order.threads = self.options.threads;
         order.move_overhead = self.options.move_overhead;
+        order.params = self.options.params;
         let out: Out = Arc::clone(&self.out);
         let sink = Box::new(move |_, r: Report| {
             if let Some(line) = report_line(style, &r) {

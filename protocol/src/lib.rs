@@ -197,6 +197,10 @@ impl Session {
             Change::ClearHash => self.search.clear(),
             Change::Variant(v) => self.switch_variant(&v)?,
             Change::VariantPath(paths) => self.load_variants(&paths)?,
+            Change::SearchParam(index, v) => {
+                let name = engine::PARAMS[index].name;
+                self.options.params.set(name, v)?;
+            }
         }
         Ok(())
     }

@@ -18,6 +18,9 @@ pub struct Options {
     pub ponder: bool,
     /// Chess960 castling notation.
     pub chess960: bool,
+    /// The search's tunable margins (not announced: set by tuners, which
+    /// know their names from `arcana tune-search --list`).
+    pub params: engine::Params,
 }
 
 impl Default for Options {
@@ -29,6 +32,7 @@ impl Default for Options {
             multipv: 1,
             ponder: false,
             chess960: false,
+            params: engine::Params::default(),
         }
     }
 }
@@ -64,6 +68,9 @@ pub enum Change {
     /// Load the games of `variants.ini` files (paths separated by `:`, as
     /// Fairy-Stockfish's `VariantPath`).
     VariantPath(String),
+    /// A search parameter (by its index in `engine::PARAMS`) and its
+    /// value, in range.
+    SearchParam(usize, i32),
 }
 
 /// Reads an option by name (case-insensitive) and value.
@@ -103,13 +110,40 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
                 .to_string(),
         ),
         "variantpath" => Change::VariantPath(value.map(str::trim).unwrap_or("").to_string()),
-        _ => return Err(format!("unknown option '{}'", name.trim())),
+        other => match engine::Params::find(other) {
+            Some(index) => {
+                let info = &engine::PARAMS[index];
+                let v = value.ok_or(format!("option '{}' needs a value", info.name))?;
+                match v.trim().parse::<i32>() {
+                    Ok(n) if (info.min..=info.max).contains(&n) => Change::SearchParam(index, n),
+                    _ => {
+                        return Err(format!(
+                            "option '{}' takes a number from {} to {}, not '{v}'",
+                            info.name, info.min, info.max
+                        ))
+                    }
+                }
+            }
+            None => return Err(format!("unknown option '{}'", name.trim())),
+        },
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn search_parameters_are_options_with_their_ranges() {
+        let index = engine::Params::find("RfpMargin").unwrap();
+        assert_eq!(
+            parse_change("rfpmargin", Some("95")),
+            Ok(Change::SearchParam(index, 95))
+        );
+        let e = parse_change("RfpMargin", Some("5")).unwrap_err();
+        assert!(e.contains("from 20 to 250"), "{e}");
+        assert!(parse_change("RfpMargin", None).is_err());
+    }
 
     #[test]
     fn parses_and_validates() {

@@ -922,3 +922,36 @@ fn quit_answers_the_search_it_ends() {
     let (out, _) = session("xboard\nprotover 2\nnew\npost\nanalyze\nquit\n");
     assert!(!out.contains("move "), "{out}");
 }
+
+/// The nodes of the last `info` line of a depth-7 search after `setup`.
+fn nodes_after(setup: &str) -> u64 {
+    let (out, _) = session(&format!(
+        "uci\n{setup}position startpos moves e2e4 e7e5 g1f3\ngo depth 7\nisready\n"
+    ));
+    let line = out
+        .lines()
+        .rfind(|l| l.starts_with("info depth"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == "nodes").unwrap();
+    words[at + 1].parse().unwrap()
+}
+
+#[test]
+fn search_parameters_are_set_as_options_but_not_announced() {
+    let (out, _) = session("uci\n");
+    assert!(!out.contains("RfpMargin"), "{out}");
+    let default = nodes_after("");
+    assert_eq!(default, nodes_after("setoption name RfpMargin value 80\n"));
+    assert_ne!(
+        default,
+        nodes_after("setoption name LmrDivisor value 120\n")
+    );
+    // Out of range: refused, and the search keeps its value.
+    let (out, _) = session("uci\nsetoption name LmrDivisor value 1\n");
+    assert!(
+        out.contains("info string error: option 'LmrDivisor' takes a number from 100 to 400"),
+        "{out}"
+    );
+    assert_eq!(default, nodes_after("setoption name LmrDivisor value 1\n"));
+}

@@ -1,6 +1,7 @@
 //! `arcana match`: engine-vs-engine matches for every variant, refereed by
-//! Arcana's own rules, and `arcana match-merge` for matches split into
-//! shards.
+//! Arcana's own rules, `arcana match-merge` for matches split into
+//! shards, and `arcana tune-search`, which fits the search's margins by
+//! SPSA over such games.
 
 mod error;
 mod game;
@@ -10,7 +11,9 @@ mod process;
 pub mod referee;
 mod report;
 mod spec;
+mod spsa;
 mod stats;
+mod tune;
 mod uci_player;
 mod xboard_player;
 
@@ -30,6 +33,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 use variants::pgn::Notation;
+
+pub use tune::{run as run_tune, TuneArgs};
 
 /// Arguments of `arcana match`.
 #[derive(Args, Debug, Clone)]

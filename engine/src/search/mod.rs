@@ -17,6 +17,7 @@ mod quiescence;
 mod root;
 mod stack;
 
+pub use params::{ParamInfo, Params, PARAMS};
 pub use pv::{first_turn, pv_turns, score_in_turns};
 
 use history::Histories;
@@ -182,6 +183,8 @@ pub struct Request<V: Variant> {
     pub threads: usize,
     /// Time kept per move for the GUI and pipes.
     pub move_overhead: Duration,
+    /// The search's tunable margins.
+    pub params: Params,
 }
 
 /// The result of a search.
@@ -219,6 +222,8 @@ struct Worker<'a, V: Variant> {
     first_done: bool,
     /// The depth of the running iteration.
     root_depth: i32,
+    /// The margins this search uses.
+    params: Params,
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -284,6 +289,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             search_moves: &req.search_moves,
             excluded: Vec::new(),
             first_done: false,
+            params: req.params,
         }
     }
 

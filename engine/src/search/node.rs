@@ -2,7 +2,7 @@
 //! steps. The margins are in [`super::params`], the order in
 //! [`super::picker`].
 
-use super::params::*;
+use super::params::QUIETS_REMEMBERED;
 use super::picker::MovePicker;
 use super::{bound_of, from_tt, tt_cutoff, Worker, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::tt::{Bound, Hit};
@@ -101,7 +101,10 @@ impl<V: Variant> Worker<'_, V> {
         }
         // Step 4. Internal iterative reduction: no move from the table at
         // a deep node, so search it a little shallower first.
-        if depth >= IIR_MIN_DEPTH && tt_move == V::Move::NONE && skipped == V::Move::NONE {
+        if depth >= self.params.iir_min_depth
+            && tt_move == V::Move::NONE
+            && skipped == V::Move::NONE
+        {
             depth -= 1;
         }
         // Step 5. Static evaluation, and whether the side improves.
@@ -171,12 +174,15 @@ impl<V: Variant> Worker<'_, V> {
             let noisy = V::is_noisy(pos, mv);
             let child = V::make(pos, mv);
             // A late quiet ply: late-move reductions apply to it.
-            let late_quiet =
-                depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED && !noisy && !in_check;
+            let late_quiet = depth >= self.params.lmr_min_depth
+                && searched >= self.params.lmr_min_searched as usize
+                && !noisy
+                && !in_check;
             // Whether the move checks matters only to pruning and LMR; the
             // test costs an attack computation, so other moves skip it.
             let check_matters =
-                (!pv_node && !in_check && searched > 0 && depth <= PRUNE_MAX_DEPTH) || late_quiet;
+                (!pv_node && !in_check && searched > 0 && depth <= self.params.prune_max_depth)
+                    || late_quiet;
             let gives_check = check_matters && V::in_check(&child);
             // Step 10. Pruning of plies unlikely to matter.
             let prunable = !pv_node
@@ -272,7 +278,7 @@ impl<V: Variant> Worker<'_, V> {
     /// for dozens of plies, and unbounded extensions turn a depth-2 search
     /// into minutes.
     fn may_extend(&self, ply: usize) -> bool {
-        ply < MAX_PLY / 2 && (ply as i32) < EXTENSION_DEPTH_FACTOR * self.root_depth
+        ply < MAX_PLY / 2 && (ply as i32) < self.params.extension_depth_factor * self.root_depth
     }
 
     /// Step 5: the static evaluation (from the table when it has one;
@@ -332,18 +338,22 @@ impl<V: Variant> Worker<'_, V> {
             return None;
         }
         let eval = node.eval;
-        if depth <= RFP_MAX_DEPTH
-            && eval - RFP_MARGIN_PER_DEPTH * (depth - node.improving as i32) >= beta
+        if depth <= self.params.rfp_max_depth
+            && eval - self.params.rfp_margin * (depth - node.improving as i32) >= beta
         {
             return Some(eval);
         }
-        if depth < NMP_MIN_DEPTH || eval < beta || !self.stack[ply].allow_null || !node.turn_start {
+        if depth < self.params.nmp_min_depth
+            || eval < beta
+            || !self.stack[ply].allow_null
+            || !node.turn_start
+        {
             return None;
         }
         let null = V::null_move(pos)?;
-        let r = NMP_BASE_REDUCTION
-            + depth / NMP_DEPTH_DIVISOR
-            + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
+        let r = self.params.nmp_base_reduction
+            + depth / self.params.nmp_depth_divisor
+            + ((eval - beta) / self.params.nmp_eval_divisor).min(self.params.nmp_eval_max);
         self.stack[ply + 1].allow_null = false;
         self.stack[ply].played = V::Move::NONE;
         self.path.push(node.key);
@@ -372,17 +382,17 @@ impl<V: Variant> Worker<'_, V> {
         let Some(h) = node.hit else { return Ok(0) };
         let tt_score = from_tt(h.score, ply);
         let candidate = ply > 0
-            && depth >= SE_MIN_DEPTH
+            && depth >= self.params.se_min_depth
             && node.tt_move != V::Move::NONE
-            && h.depth >= depth - SE_TT_DEPTH_SLACK
+            && h.depth >= depth - self.params.se_tt_depth_slack
             && matches!(h.bound, Bound::Lower | Bound::Exact)
             && tt_score.abs() < MATE_BOUND
-            && (ply as i32) < EXTENSION_DEPTH_FACTOR * self.root_depth
+            && (ply as i32) < self.params.extension_depth_factor * self.root_depth
             && picker.contains(&node.tt_move);
         if !candidate {
             return Ok(0);
         }
-        let singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
+        let singular_beta = tt_score - self.params.se_margin * depth;
         self.stack[ply].skipped = node.tt_move;
         let s = self.negamax(
             pos,
@@ -426,16 +436,17 @@ impl<V: Variant> Worker<'_, V> {
         alpha: i32,
         searched: usize,
     ) -> bool {
-        if depth > PRUNE_MAX_DEPTH {
+        if depth > self.params.prune_max_depth {
             return false;
         }
         if noisy {
-            return !V::see_ge(pos, mv, SEE_TACTICAL_PER_DEPTH * depth);
+            return !V::see_ge(pos, mv, self.params.see_tactical_margin * depth);
         }
-        let late = depth <= LMP_MAX_DEPTH
-            && searched >= (LMP_BASE + depth * depth) as usize / (2 - node.improving as usize);
-        late || node.eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
-            || !V::see_ge(pos, mv, SEE_QUIET_PER_DEPTH * depth)
+        let late = depth <= self.params.lmp_max_depth
+            && searched
+                >= (self.params.lmp_base + depth * depth) as usize / (2 - node.improving as usize);
+        late || node.eval + self.params.futility_base + self.params.futility_margin * depth <= alpha
+            || !V::see_ge(pos, mv, self.params.see_quiet_margin * depth)
     }
 
     /// Step 11: how many plies a late quiet ply is reduced by.
@@ -448,7 +459,8 @@ impl<V: Variant> Worker<'_, V> {
         checks_or_killer: bool,
         ply: usize,
     ) -> i32 {
-        let mut r = (((depth as f32).ln() * (searched as f32).ln()) / LMR_DIVISOR) as i32;
+        let mut r = (((depth as f32).ln() * (searched as f32).ln())
+            / (self.params.lmr_divisor as f32 / 100.0)) as i32;
         if node.pv_node {
             r -= 1;
         }
@@ -459,7 +471,7 @@ impl<V: Variant> Worker<'_, V> {
             r -= 1;
         }
         // Plies with a good history are reduced less.
-        r -= self.quiet_score(node.side, mv, ply) / LMR_HISTORY_DIVISOR;
+        r -= self.quiet_score(node.side, mv, ply) / self.params.lmr_history_divisor;
         r.clamp(0, depth - 2)
     }
 
@@ -478,7 +490,8 @@ impl<V: Variant> Worker<'_, V> {
             killers[1] = killers[0];
             killers[0] = mv;
         }
-        let bonus = (depth * depth * HISTORY_BONUS_PER_DEPTH2).min(super::history::HISTORY_MAX / 2);
+        let bonus =
+            (depth * depth * self.params.history_bonus).min(super::history::HISTORY_MAX / 2);
         self.update_history(side, mv, bonus, ply);
         for &q in quiets_tried.iter() {
             self.update_history(side, q, -bonus, ply);

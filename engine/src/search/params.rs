@@ -1,82 +1,216 @@
 //! Every margin of the search's pruning, reductions and extensions, named
-//! and in one place, so that a tuning run changes numbers here and nowhere
-//! else. Depths are in plies, scores in centipawns.
+//! and in one place. The tunable ones are [`Params`]: a value the search
+//! reads, the same for every game unless a front end sets one
+//! (`setoption name RfpMargin value 90`), which is how `arcana
+//! tune-search` fits them by SPSA. Depths are in plies, scores in
+//! centipawns.
 
 /// Nodes the first iteration may search before `stop` and the limits
 /// apply: far more than depth 1 takes in a normal position.
 pub const FIRST_ITERATION_GRACE: u64 = 4096;
 
-/// Check and singular extensions apply while the node's ply is below this
-/// many times the iteration's depth (crowded boards allow long chains of
-/// checks).
-pub const EXTENSION_DEPTH_FACTOR: i32 = 2;
-
-/// Aspiration windows start at this iteration depth...
-pub const ASPIRATION_MIN_DEPTH: i32 = 5;
-/// ...this wide on each side of the last score, doubling on each failure.
-pub const ASPIRATION_WINDOW: i32 = 30;
-
-/// Internal iterative reduction: a node this deep without a table move is
-/// searched one ply shallower.
-pub const IIR_MIN_DEPTH: i32 = 4;
-
-/// Reverse futility pruning: at most this deep...
-pub const RFP_MAX_DEPTH: i32 = 6;
-/// ...a node whose evaluation beats beta by this much per ply of depth
-/// (one ply less when improving) returns the evaluation.
-pub const RFP_MARGIN_PER_DEPTH: i32 = 80;
-
-/// Null-move pruning: at least this deep...
-pub const NMP_MIN_DEPTH: i32 = 3;
-/// ...reducing the null move's search by this many plies,
-pub const NMP_BASE_REDUCTION: i32 = 3;
-/// one more per this many plies of depth,
-pub const NMP_DEPTH_DIVISOR: i32 = 4;
-/// and one more per this many centipawns the evaluation beats beta by,
-pub const NMP_EVAL_DIVISOR: i32 = 200;
-/// at most this many for the evaluation.
-pub const NMP_EVAL_MAX: i32 = 3;
-
-/// Singular extension: at least this deep,
-pub const SE_MIN_DEPTH: i32 = 8;
-/// with a table entry at most this much shallower than the node;
-pub const SE_TT_DEPTH_SLACK: i32 = 3;
-/// the other plies must fall this much per ply of depth below the table's
-/// score for the table's ply to be extended.
-pub const SE_MARGIN_PER_DEPTH: i32 = 2;
-
-/// Move pruning (late moves, futility, SEE) applies at most this deep.
-pub const PRUNE_MAX_DEPTH: i32 = 6;
-/// Late-move pruning: at most this deep, quiet plies past
-/// `(LMP_BASE + depth^2) / (2 - improving)` searched ones are skipped.
-pub const LMP_MAX_DEPTH: i32 = 4;
-/// See [`LMP_MAX_DEPTH`].
-pub const LMP_BASE: i32 = 3;
-/// Futility pruning: a quiet ply is skipped when the evaluation plus this
-/// margin...
-pub const FUTILITY_BASE: i32 = 100;
-/// ...plus this much per ply of depth cannot reach alpha.
-pub const FUTILITY_PER_DEPTH: i32 = 90;
-/// SEE pruning: a quiet ply losing more than this per ply of depth (a
-/// negative threshold) is skipped...
-pub const SEE_QUIET_PER_DEPTH: i32 = -60;
-/// ...and a capture losing more than this per ply of depth.
-pub const SEE_TACTICAL_PER_DEPTH: i32 = -110;
-
-/// Late-move reductions: at least this deep,
-pub const LMR_MIN_DEPTH: i32 = 3;
-/// after this many plies searched, quiet plies are reduced by
-/// `ln(depth) * ln(searched) / LMR_DIVISOR` plies,
-pub const LMR_MIN_SEARCHED: usize = 3;
-/// See [`LMR_MIN_SEARCHED`].
-pub const LMR_DIVISOR: f32 = 2.0;
-/// and one ply less per this much history (one more for a bad history).
-pub const LMR_HISTORY_DIVISOR: i32 = 8000;
-
-/// Quiescence plies within which a side in check searches its evasions.
-pub const QS_EVASION_PLIES: u32 = 8;
-
-/// History bonus of a cutting quiet ply: this times depth squared...
-pub const HISTORY_BONUS_PER_DEPTH2: i32 = 16;
-/// Quiet plies a node remembers to take credit from when another cuts.
+/// Quiet plies a node remembers to take credit from when another cuts
+/// (the size of an array on the stack, so not tunable).
 pub const QUIETS_REMEMBERED: usize = 64;
+
+/// What the tuner and the protocols know of one tunable parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamInfo {
+    /// Its option name (`setoption name <name>`).
+    pub name: &'static str,
+    /// The value the search uses unless told otherwise.
+    pub default: i32,
+    /// The smallest value accepted.
+    pub min: i32,
+    /// The largest value accepted.
+    pub max: i32,
+    /// What it does.
+    pub doc: &'static str,
+}
+
+/// Declares the tunable parameters once: the struct, its defaults and
+/// the table of their names and ranges.
+macro_rules! search_params {
+    ($( $(#[doc = $doc:literal])+ $field:ident: $name:literal = $default:expr, $min:expr, $max:expr; )*) => {
+        /// The tunable margins of the search (see each field).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Params {
+            $( $(#[doc = $doc])+ pub $field: i32, )*
+        }
+
+        impl Default for Params {
+            fn default() -> Self {
+                Params { $( $field: $default, )* }
+            }
+        }
+
+        /// Every tunable parameter, in the order of [`Params`]' fields.
+        pub const PARAMS: &[ParamInfo] = &[
+            $( ParamInfo { name: $name, default: $default, min: $min, max: $max, doc: concat!($($doc),+) }, )*
+        ];
+
+        impl Params {
+            #[allow(unused_assignments)]
+            fn slot(&mut self, index: usize) -> &mut i32 {
+                let mut i = 0;
+                $(
+                    if i == index {
+                        return &mut self.$field;
+                    }
+                    i += 1;
+                )*
+                panic!("no search parameter number {index}")
+            }
+        }
+    };
+}
+
+search_params! {
+    /// Check and singular extensions apply while the node's ply is below
+    /// this many times the iteration's depth (crowded boards allow long
+    /// chains of checks).
+    extension_depth_factor: "ExtensionDepthFactor" = 2, 1, 4;
+    /// Aspiration windows start at this iteration depth.
+    aspiration_min_depth: "AspirationMinDepth" = 5, 1, 12;
+    /// Aspiration windows are this wide on each side of the last score,
+    /// doubling on each failure.
+    aspiration_window: "AspirationWindow" = 30, 5, 200;
+    /// Internal iterative reduction: a node this deep without a table move
+    /// is searched one ply shallower.
+    iir_min_depth: "IirMinDepth" = 4, 2, 12;
+    /// Reverse futility pruning applies at most this deep.
+    rfp_max_depth: "RfpMaxDepth" = 6, 1, 12;
+    /// Reverse futility: a node whose evaluation beats beta by this much
+    /// per ply of depth (one ply less when improving) returns it.
+    rfp_margin: "RfpMargin" = 80, 20, 250;
+    /// Null-move pruning applies at least this deep.
+    nmp_min_depth: "NmpMinDepth" = 3, 1, 8;
+    /// The null move's search is reduced by this many plies,
+    nmp_base_reduction: "NmpBaseReduction" = 3, 1, 6;
+    /// one more per this many plies of depth,
+    nmp_depth_divisor: "NmpDepthDivisor" = 4, 2, 8;
+    /// and one more per this many centipawns the evaluation beats beta by,
+    nmp_eval_divisor: "NmpEvalDivisor" = 200, 50, 600;
+    /// at most this many for the evaluation.
+    nmp_eval_max: "NmpEvalMax" = 3, 0, 6;
+    /// Singular extension: at least this deep,
+    se_min_depth: "SeMinDepth" = 8, 4, 14;
+    /// with a table entry at most this much shallower than the node;
+    se_tt_depth_slack: "SeTtDepthSlack" = 3, 1, 6;
+    /// the other plies must fall this much per ply of depth below the
+    /// table's score for the table's ply to be extended.
+    se_margin: "SeMargin" = 2, 1, 8;
+    /// Move pruning (late moves, futility, SEE) applies at most this deep.
+    prune_max_depth: "PruneMaxDepth" = 6, 1, 12;
+    /// Late-move pruning applies at most this deep: quiet plies past
+    /// `(LmpBase + depth^2) / (2 - improving)` searched ones are skipped.
+    lmp_max_depth: "LmpMaxDepth" = 4, 1, 10;
+    /// See `LmpMaxDepth`.
+    lmp_base: "LmpBase" = 3, 0, 12;
+    /// Futility pruning: a quiet ply is skipped when the evaluation plus
+    /// this margin...
+    futility_base: "FutilityBase" = 100, 0, 300;
+    /// ...plus this much per ply of depth cannot reach alpha.
+    futility_margin: "FutilityMargin" = 90, 20, 250;
+    /// SEE pruning: a quiet ply losing more than this per ply of depth (a
+    /// negative threshold) is skipped...
+    see_quiet_margin: "SeeQuietMargin" = -60, -200, 0;
+    /// ...and a capture losing more than this per ply of depth.
+    see_tactical_margin: "SeeTacticalMargin" = -110, -300, 0;
+    /// Late-move reductions apply at least this deep,
+    lmr_min_depth: "LmrMinDepth" = 3, 2, 6;
+    /// after this many plies searched: quiet plies are reduced by
+    /// `ln(depth) * ln(searched) * 100 / LmrDivisor` plies,
+    lmr_min_searched: "LmrMinSearched" = 3, 1, 8;
+    /// See `LmrMinSearched` (hundredths).
+    lmr_divisor: "LmrDivisor" = 200, 100, 400;
+    /// and one ply less per this much history (one more for a bad
+    /// history).
+    lmr_history_divisor: "LmrHistoryDivisor" = 8000, 2000, 20000;
+    /// Quiescence plies within which a side in check searches its
+    /// evasions.
+    qs_evasion_plies: "QsEvasionPlies" = 8, 0, 16;
+    /// History bonus of a cutting quiet ply: this times depth squared.
+    history_bonus: "HistoryBonus" = 16, 4, 64;
+}
+
+impl Params {
+    /// The parameter called `name` (any case), if there is one.
+    pub fn find(name: &str) -> Option<usize> {
+        PARAMS
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// The value of parameter `index` (of [`PARAMS`]).
+    pub fn get(&self, index: usize) -> i32 {
+        let mut copy = *self;
+        *copy.slot(index)
+    }
+
+    /// Sets parameter `name` (any case) to `value`, or says why not: no
+    /// such parameter, or a value out of its range.
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+        let index = Self::find(name).ok_or_else(|| format!("no search parameter '{name}'"))?;
+        let info = &PARAMS[index];
+        if !(info.min..=info.max).contains(&value) {
+            return Err(format!(
+                "search parameter '{}' takes a number from {} to {}, not {value}",
+                info.name, info.min, info.max
+            ));
+        }
+        *self.slot(index) = value;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_parameter_reads_and_writes_its_own_field() {
+        let defaults = Params::default();
+        for (i, info) in PARAMS.iter().enumerate() {
+            assert_eq!(defaults.get(i), info.default, "{}", info.name);
+            assert!(
+                info.min <= info.default && info.default <= info.max,
+                "{}",
+                info.name
+            );
+            let mut p = Params::default();
+            let other = if info.default == info.max {
+                info.min
+            } else {
+                info.max
+            };
+            p.set(&info.name.to_ascii_lowercase(), other).unwrap();
+            assert_eq!(p.get(i), other, "{}", info.name);
+            // Only that field changed.
+            for j in (0..PARAMS.len()).filter(|&j| j != i) {
+                assert_eq!(
+                    p.get(j),
+                    defaults.get(j),
+                    "{} moved {}",
+                    info.name,
+                    PARAMS[j].name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_unique_and_bad_values_are_refused() {
+        for (i, info) in PARAMS.iter().enumerate() {
+            assert_eq!(Params::find(info.name), Some(i));
+        }
+        let mut p = Params::default();
+        let e = p.set("RfpMargin", 10_000).unwrap_err();
+        assert!(e.contains("from 20 to 250"), "{e}");
+        assert!(p
+            .set("Nonsense", 1)
+            .unwrap_err()
+            .contains("no search parameter"));
+        assert_eq!(p, Params::default());
+    }
+}

@@ -1,7 +1,6 @@
 //! The quiescence search: captures (and promotions, evasions near the
 //! horizon, the end of a multi-ply turn) until the position is quiet.
 
-use super::params::QS_EVASION_PLIES;
 use super::picker::quiescence_key;
 use super::{bound_of, tt_cutoff, Worker, INF, MAX_PLY};
 use variants::{MoveCode, MoveList, Variant};
@@ -33,7 +32,7 @@ impl<V: Variant> Worker<'_, V> {
         // in check after its own move (Vanguard's Prince rule), both sides
         // can be in check at every ply, and quiescence would never end.
         let checked = V::in_check(pos);
-        let in_check = checked && qply < QS_EVASION_PLIES;
+        let in_check = checked && qply < self.params.qs_evasion_plies as u32;
         // Inside a turn the noisy plies include the turn's end, which
         // takes the place of standing pat.
         let stands = !in_check && !V::inside_turn(pos);

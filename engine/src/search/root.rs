@@ -1,7 +1,6 @@
 //! The root: iterative deepening, aspiration windows, MultiPV lines,
 //! progress reports and the time checks between iterations.
 
-use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
 use super::pv::{pv_turns, score_in_turns};
 use super::{Info, Reporter, Request, Score, SearchResult, Worker, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::limits::soft_scale;
@@ -21,8 +20,8 @@ impl<V: Variant> Worker<'_, V> {
         previous: i32,
         line: usize,
     ) -> Option<i32> {
-        let mut window = ASPIRATION_WINDOW;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH {
+        let mut window = self.params.aspiration_window;
+        let (mut alpha, mut beta) = if depth >= self.params.aspiration_min_depth {
             (previous - window, previous + window)
         } else {
             (-INF, INF)

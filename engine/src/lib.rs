@@ -1,8 +1,9 @@
 //! The search shared by every variant: generic over [`variants::Variant`]
 //! and monomorphised per variant. Iterative deepening with aspiration
 //! windows, PVS, quiescence, a lock-free transposition table shared by Lazy
-//! SMP threads, null-move pruning, late-move reductions, check extensions,
-//! killers and history, and draws by repetition and the 50-move rule.
+//! SMP threads, null-move pruning, late-move reductions, singular
+//! extensions, killers and histories keyed by the moving piece and its
+//! target, and draws by repetition and the 50-move rule.
 
 pub mod bench;
 pub mod limits;

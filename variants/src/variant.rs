@@ -294,6 +294,17 @@ pub trait SearchHints: Fen {
         Self::ply_kind(pos, mv) != PlyKind::Quiet
     }
 
+    /// What the search's histories know a ply by: the moving piece (the
+    /// game's code for its side and kind; 255 where no piece stands on the
+    /// start, a placement) and the square it goes to, as `code << 8 |
+    /// square`: the same piece going to the same square shares its
+    /// statistics whatever its start. The default, for a game that says no
+    /// more, is the ply's bits folded to 16.
+    fn history_key(_pos: &Self::Position, mv: Self::Move) -> u32 {
+        let b = mv.to_bits();
+        ((b ^ b >> 16 ^ b >> 32 ^ b >> 48) & 0xFFFF) as u32
+    }
+
     /// How much a ply takes, to order captures and promotions among
     /// themselves (and evasions in quiescence), larger first: the victim's
     /// value weighed far above the attacker's (MVV-LVA), promotions counted.

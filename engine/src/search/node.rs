@@ -70,11 +70,10 @@ impl<V: Variant> Worker<'_, V> {
                 return alpha;
             }
         }
-        // Step 2. Check extension; quiescence at the horizon.
+        // Step 2. Quiescence at the horizon (no check extension: it cost
+        // more nodes than it found, as Stockfish measured when it removed
+        // its own, and a match confirmed here).
         let in_check = V::in_check(pos);
-        if in_check && self.may_extend(ply) {
-            depth += 1;
-        }
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
@@ -153,7 +152,7 @@ impl<V: Variant> Worker<'_, V> {
         let mut best = -INF;
         let mut best_move = V::Move::NONE;
         let mut searched = 0;
-        let mut quiets_tried: MoveList<V::Move, QUIETS_REMEMBERED> = MoveList::new();
+        let mut quiets_tried: MoveList<(V::Move, u32), QUIETS_REMEMBERED> = MoveList::new();
         if turn_start {
             self.path.push(key);
         }
@@ -194,7 +193,10 @@ impl<V: Variant> Worker<'_, V> {
             if prunable && self.prune_move(pos, mv, noisy, &node, depth, alpha, searched) {
                 continue;
             }
+            // What the histories know the ply by.
+            let hkey = V::history_key(pos, mv);
             self.stack[ply].played = mv;
+            self.stack[ply].played_key = hkey;
             // Step 11. Principal variation search, with late-move
             // reductions of the plies after the first.
             let score = if searched == 0 {
@@ -202,7 +204,14 @@ impl<V: Variant> Worker<'_, V> {
             } else {
                 let r = if late_quiet {
                     let killer = mv == killers[0] || mv == killers[1];
-                    self.reduction(&node, mv, depth, searched, gives_check || killer, ply)
+                    self.reduction(
+                        &node,
+                        (mv, hkey),
+                        depth,
+                        searched,
+                        gives_check || killer,
+                        ply,
+                    )
                 } else {
                     0
                 };
@@ -241,14 +250,14 @@ impl<V: Variant> Worker<'_, V> {
                     head[ply].pv.extend_from_slice(&tail[0].pv);
                     if score >= beta {
                         if !noisy {
-                            self.reward_cut(mv, &quiets_tried, side, depth, ply);
+                            self.reward_cut((mv, hkey), &quiets_tried, side, depth, ply);
                         }
                         break;
                     }
                 }
             }
             if !noisy && quiets_tried.len() < QUIETS_REMEMBERED {
-                quiets_tried.push(mv);
+                quiets_tried.push((mv, hkey));
             }
         }
         if turn_start {
@@ -271,14 +280,6 @@ impl<V: Variant> Worker<'_, V> {
         let stored_eval = (!in_check).then_some(eval);
         self.store(key, best_move, best, ply, stored_eval, depth, bound);
         best
-    }
-
-    /// Whether a check at `ply` may extend: up to twice the iteration's
-    /// depth, since on crowded boards one side can give check after check
-    /// for dozens of plies, and unbounded extensions turn a depth-2 search
-    /// into minutes.
-    fn may_extend(&self, ply: usize) -> bool {
-        ply < MAX_PLY / 2 && (ply as i32) < self.params.extension_depth_factor * self.root_depth
     }
 
     /// Step 5: the static evaluation (from the table when it has one;
@@ -453,7 +454,7 @@ impl<V: Variant> Worker<'_, V> {
     fn reduction(
         &self,
         node: &NodeInfo<V::Move>,
-        mv: V::Move,
+        (mv, hkey): (V::Move, u32),
         depth: i32,
         searched: usize,
         checks_or_killer: bool,
@@ -471,7 +472,7 @@ impl<V: Variant> Worker<'_, V> {
             r -= 1;
         }
         // Plies with a good history are reduced less.
-        r -= self.quiet_score(node.side, mv, ply) / self.params.lmr_history_divisor;
+        r -= self.quiet_score(node.side, mv, hkey, ply) / self.params.lmr_history_divisor;
         r.clamp(0, depth - 2)
     }
 
@@ -479,8 +480,8 @@ impl<V: Variant> Worker<'_, V> {
     /// the quiet plies tried before it lose what it gains.
     fn reward_cut(
         &mut self,
-        mv: V::Move,
-        quiets_tried: &MoveList<V::Move, QUIETS_REMEMBERED>,
+        (mv, hkey): (V::Move, u32),
+        quiets_tried: &MoveList<(V::Move, u32), QUIETS_REMEMBERED>,
         side: usize,
         depth: i32,
         ply: usize,
@@ -490,11 +491,10 @@ impl<V: Variant> Worker<'_, V> {
             killers[1] = killers[0];
             killers[0] = mv;
         }
-        let bonus =
-            (depth * depth * self.params.history_bonus).min(super::history::HISTORY_MAX / 2);
-        self.update_history(side, mv, bonus, ply);
-        for &q in quiets_tried.iter() {
-            self.update_history(side, q, -bonus, ply);
+        let bonus = (depth * self.params.history_bonus).min(self.params.history_bonus_max);
+        self.update_history(side, mv, hkey, bonus, ply);
+        for &(q, q_key) in quiets_tried.iter() {
+            self.update_history(side, q, q_key, -bonus, ply);
         }
     }
 }

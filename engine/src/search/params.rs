@@ -66,9 +66,8 @@ macro_rules! search_params {
 }
 
 search_params! {
-    /// Check and singular extensions apply while the node's ply is below
-    /// this many times the iteration's depth (crowded boards allow long
-    /// chains of checks).
+    /// Singular extensions apply while the node's ply is below this many
+    /// times the iteration's depth.
     extension_depth_factor: "ExtensionDepthFactor" = 2, 1, 4;
     /// Aspiration windows start at this iteration depth.
     aspiration_min_depth: "AspirationMinDepth" = 5, 1, 12;
@@ -121,7 +120,7 @@ search_params! {
     lmr_min_depth: "LmrMinDepth" = 3, 2, 6;
     /// after this many plies searched: quiet plies are reduced by
     /// `ln(depth) * ln(searched) * 100 / LmrDivisor` plies,
-    lmr_min_searched: "LmrMinSearched" = 3, 1, 8;
+    lmr_min_searched: "LmrMinSearched" = 1, 1, 8;
     /// See `LmrMinSearched` (hundredths).
     lmr_divisor: "LmrDivisor" = 200, 100, 400;
     /// and one ply less per this much history (one more for a bad
@@ -130,8 +129,11 @@ search_params! {
     /// Quiescence plies within which a side in check searches its
     /// evasions.
     qs_evasion_plies: "QsEvasionPlies" = 8, 0, 16;
-    /// History bonus of a cutting quiet ply: this times depth squared.
-    history_bonus: "HistoryBonus" = 16, 4, 64;
+    /// History bonus of a cutting quiet ply (and malus of the quiet plies
+    /// tried before it): this times the depth...
+    history_bonus: "HistoryBonus" = 150, 20, 600;
+    /// ...at most this.
+    history_bonus_max: "HistoryBonusMax" = 1500, 200, 8000;
 }
 
 impl Params {

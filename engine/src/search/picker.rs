@@ -146,7 +146,7 @@ impl<V: Variant> Worker<'_, V> {
             PlyKind::TurnEnd => band::TURN_END,
             PlyKind::Quiet if mv == killers[0] => band::KILLER,
             PlyKind::Quiet if mv == killers[1] => band::KILLER - 1,
-            PlyKind::Quiet => self.quiet_score(side, mv, ply),
+            PlyKind::Quiet => self.quiet_score(side, mv, V::history_key(pos, mv), ply),
         }
     }
 }

@@ -9,6 +9,8 @@ pub(super) struct Frame<M> {
     /// The ply played from this height (NONE for a null move), so that a
     /// node knows what it answers.
     pub played: M,
+    /// Its history key (the moving piece and its destination).
+    pub played_key: u32,
     /// Two quiet plies that cut at this height (killers).
     pub killers: [M; 2],
     /// The static evaluation here (-INF when in check) and the side to
@@ -29,6 +31,7 @@ impl<M: MoveCode> Frame<M> {
     pub(super) fn new(no_eval: i32) -> Frame<M> {
         Frame {
             played: M::NONE,
+            played_key: 0,
             killers: [M::NONE; 2],
             eval: no_eval,
             side: 2,

@@ -183,6 +183,12 @@ impl SearchHints for AdvancedWizard {
         }
     }
 
+    fn history_key(pos: &Position, mv: Action) -> u32 {
+        // The piece without its marks (quests): side and kind.
+        let code = pos.board.get(mv.from()).map_or(255, |&c| (c & 15) as u32);
+        code << 8 | (mv.to() as u32 & 0xFF)
+    }
+
     fn mvv_lva(pos: &Position, mv: Action) -> i32 {
         eval::capture_order(pos, mv)
     }

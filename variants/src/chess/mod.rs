@@ -159,6 +159,10 @@ impl SearchHints for Chess {
     }
 
     #[inline]
+    fn history_key(pos: &Position, mv: Move) -> u32 {
+        (pos.piece_at(mv.from()) as u32) << 8 | mv.to() as u32
+    }
+
     fn mvv_lva(pos: &Position, mv: Move) -> i32 {
         let victim = match mv.kind() {
             MoveKind::EnPassant => PAWN,

@@ -256,6 +256,13 @@ impl SearchHints for Defined {
         }
     }
 
+    fn history_key(pos: &Position, mv: Move) -> u32 {
+        let code = pos
+            .piece(mv.from())
+            .map_or(255, |(side, t)| (t * 2 + side) as u32);
+        code << 8 | mv.to() as u32
+    }
+
     fn mvv_lva(pos: &Position, mv: Move) -> i32 {
         let values = &pos.def.values;
         let victim = match mv.kind() {

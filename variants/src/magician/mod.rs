@@ -133,6 +133,14 @@ impl SearchHints for Magician {
         }
     }
 
+    fn history_key(pos: &Position, mv: Move) -> u32 {
+        let code = (mv.from() < 64)
+            .then(|| pos.piece_at(mv.from()))
+            .flatten()
+            .map_or(255, |(color, kind)| (kind * 2 + color) as u32);
+        code << 8 | (mv.to() as u32 & 0xFF)
+    }
+
     fn mvv_lva(pos: &Position, mv: Move) -> i32 {
         let victim = match mv.kind() {
             MoveKind::EnPassant => eval::VALUE[types::PAWN],

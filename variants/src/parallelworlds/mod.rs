@@ -162,6 +162,12 @@ impl SearchHints for ParallelWorlds {
         pos.made > 0
     }
 
+    fn history_key(pos: &Position, mv: SubMove) -> u32 {
+        // The end of a turn starts nowhere (255).
+        let code = pos.board.get(mv.from()).map_or(255, |&c| c as u32);
+        code << 8 | (mv.to() as u32 & 0xFF)
+    }
+
     fn mvv_lva(pos: &Position, mv: SubMove) -> i32 {
         if mv.is_end() {
             return 0;

@@ -137,6 +137,11 @@ impl SearchHints for Vanguard {
         }
     }
 
+    fn history_key(pos: &Position, mv: Action) -> u32 {
+        let code = pos.board.get(mv.from()).map_or(255, |&c| c as u32);
+        code << 8 | (mv.to() as u32 & 0xFF)
+    }
+
     fn mvv_lva(pos: &Position, mv: Action) -> i32 {
         eval::capture_order(pos, mv)
     }

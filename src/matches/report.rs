@@ -123,7 +123,8 @@ fn finite(x: f64) -> Option<f64> {
 }
 
 impl Report {
-    /// A report of `games` (any order).
+    /// A report of `games`, in the order they finished (a merge: by
+    /// index).
     pub fn new(
         id: MatchId,
         engines: [String; 2],
@@ -132,6 +133,21 @@ impl Report {
         sprt: Option<Sprt>,
         mut games: Vec<GameRecord>,
     ) -> Report {
+        // The SPRT decides at the first game that takes its ratio past a
+        // bound, in the order the games came in (a live match stops there;
+        // the games still under way at that moment then finish, and must
+        // not undo the decision).
+        let verdict = sprt.map(|s| {
+            let mut running = Wld::default();
+            for g in &games {
+                g.count(&mut running);
+                let v = s.verdict(&running);
+                if v != Verdict::Continue {
+                    return v;
+                }
+            }
+            Verdict::Continue
+        });
         games.sort_by_key(|g| g.index);
         shards.sort_unstable();
         let mut totals = Wld::default();
@@ -154,7 +170,7 @@ impl Report {
             elo_high: finite(high),
             los: totals.los(),
             llr: sprt.map(|s| totals.llr(s.elo0, s.elo1)),
-            verdict: sprt.map(|s| verdict_text(s.verdict(&totals)).to_string()),
+            verdict: verdict.map(|v| verdict_text(v).to_string()),
             terminations,
             games,
         }
@@ -382,6 +398,52 @@ mod tests {
             (elo_text(f64::INFINITY), elo_text(-f64::INFINITY)),
             ("+inf".into(), "-inf".into())
         );
+    }
+
+    #[test]
+    fn the_sprt_keeps_the_decision_the_games_in_flight_cannot_undo() {
+        let sprt = Sprt::parse("elo0=0,elo1=10").unwrap();
+        // Wins enough to accept H1, then a few losses from games that were
+        // still being played when the match stopped.
+        let mut games: Vec<GameRecord> = (0..400)
+            .map(|i| game(i, if i % 3 == 0 { "1/2-1/2" } else { "1-0" }, true))
+            .collect();
+        let decided = Report::new(
+            id(),
+            ["a".into(), "b".into()],
+            1,
+            vec![1],
+            Some(sprt),
+            games.clone(),
+        );
+        assert_eq!(decided.verdict.as_deref(), Some("H1 accepted"));
+        let mut running = Wld::default();
+        let crossing = games
+            .iter()
+            .position(|g| {
+                g.count(&mut running);
+                sprt.verdict(&running) == Verdict::H1
+            })
+            .unwrap();
+        games.truncate(crossing + 1);
+        let n = games.len();
+        games.extend((n..n + 40).map(|i| game(i, "0-1", true)));
+        let mut totals = Wld::default();
+        games.iter().for_each(|g| g.count(&mut totals));
+        assert_eq!(
+            sprt.verdict(&totals),
+            Verdict::Continue,
+            "the test needs a late dip"
+        );
+        let r = Report::new(
+            id(),
+            ["a".into(), "b".into()],
+            1,
+            vec![1],
+            Some(sprt),
+            games,
+        );
+        assert_eq!(r.verdict.as_deref(), Some("H1 accepted"));
     }
 
     #[test]

@@ -955,3 +955,14 @@ fn search_parameters_are_set_as_options_but_not_announced() {
     );
     assert_eq!(default, nodes_after("setoption name LmrDivisor value 1\n"));
 }
+
+#[test]
+fn xboard_takes_search_parameters_as_options() {
+    let (out, _) = session("xboard\nprotover 2\noption RfpMargin=90\noption RfpMargin=9000\n");
+    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("Error")).collect();
+    assert_eq!(errors.len(), 1, "{out}");
+    assert!(
+        errors[0].contains("'RfpMargin' takes a number from 20 to 250"),
+        "{out}"
+    );
+}

@@ -335,6 +335,8 @@ impl Session {
             "move overhead" | "multipv" | "clear hash" | "variantpath" => {
                 self.set_option(name, value)
             }
+            // The search's tunable margins, not announced (for tuners).
+            other if engine::Params::find(other).is_some() => self.set_option(name, value),
             _ => Err(format!("unknown option '{name}'")),
         }
     }

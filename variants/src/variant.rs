@@ -305,6 +305,13 @@ pub trait SearchHints: Fen {
         ((b ^ b >> 16 ^ b >> 32 ^ b >> 48) & 0xFFFF) as u32
     }
 
+    /// A key of the position's slowly changing structure (chess: its
+    /// pawns), under which the search learns how far its static evaluation
+    /// errs and corrects it (correction history). `None`: no correction.
+    fn correction_key(_pos: &Self::Position) -> Option<u64> {
+        None
+    }
+
     /// How much a ply takes, to order captures and promotions among
     /// themselves (and evasions in quiescence), larger first: the victim's
     /// value weighed far above the attacker's (MVV-LVA), promotions counted.

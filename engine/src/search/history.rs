@@ -1,7 +1,9 @@
 //! What the search learns about quiet plies while it runs: the history
 //! (how often a ply cut) and the continuation histories (how well a piece
-//! going to a square did after the ply one, two and four plies before it).
-//! Kept per thread from one search to the next within a game.
+//! going to a square did after the ply one, two and four plies before it),
+//! and what it learns about its static evaluation: the correction history
+//! (how far the evaluation erred under a pawn structure). Kept per thread
+//! from one search to the next within a game.
 
 use super::Worker;
 use variants::{MoveCode, Variant};
@@ -12,6 +14,12 @@ const HISTORY_SIZE: usize = 1 << 14;
 pub(super) const HISTORY_MAX: i32 = 16384;
 /// Continuation-history slots per thread (2 MiB of i16).
 const CONTINUATION_SIZE: usize = 1 << 20;
+/// Correction-history slots per side.
+const CORRECTION_SIZE: usize = 1 << 14;
+/// Correction entries are centipawns times this...
+const CORRECTION_GRAIN: i32 = 16;
+/// ...within this many centipawns either way.
+const CORRECTION_MAX_CP: i32 = 300;
 
 /// A search thread's move-ordering statistics (empty while a search has
 /// them).
@@ -21,6 +29,9 @@ pub(super) struct Histories {
     history: Vec<i32>,
     /// Continuation history, by a hash of the pair of plies.
     continuation: Vec<i16>,
+    /// How far the static evaluation erred, by side and correction key
+    /// (in 1/[`CORRECTION_GRAIN`] centipawns).
+    correction: Vec<i16>,
 }
 
 impl Histories {
@@ -28,6 +39,7 @@ impl Histories {
         Histories {
             history: vec![0; HISTORY_SIZE],
             continuation: vec![0; CONTINUATION_SIZE],
+            correction: vec![0; 2 * CORRECTION_SIZE],
         }
     }
 
@@ -97,5 +109,89 @@ impl<V: Variant> Worker<'_, V> {
                 .flatten()
                 .map(|slot| self.histories.continuation[slot] as i32)
                 .sum::<i32>()
+    }
+
+    /// The correction of the side to move's static evaluation at `pos`, in
+    /// centipawns (0 for a game without correction keys).
+    pub(super) fn correction(&self, pos: &V::Position, side: usize) -> i32 {
+        V::correction_key(pos).map_or(0, |key| {
+            self.histories.correction[correction_index(side, key)] as i32 / CORRECTION_GRAIN
+        })
+    }
+
+    /// Moves the correction at `pos` towards `error` (the searched score
+    /// less the static evaluation, in centipawns), more the deeper the
+    /// search that found it.
+    pub(super) fn update_correction(
+        &mut self,
+        pos: &V::Position,
+        side: usize,
+        error: i32,
+        depth: i32,
+    ) {
+        let Some(key) = V::correction_key(pos) else {
+            return;
+        };
+        let limit = CORRECTION_MAX_CP * CORRECTION_GRAIN;
+        let target = (error * CORRECTION_GRAIN).clamp(-limit, limit);
+        let weight = (4 * depth).clamp(1, 64);
+        let c = &mut self.histories.correction[correction_index(side, key)];
+        *c = ((*c as i32 * (256 - weight) + target * weight) / 256).clamp(-limit, limit) as i16;
+    }
+}
+
+/// The correction slot of `side` at a position of correction key `key`.
+fn correction_index(side: usize, key: u64) -> usize {
+    side * CORRECTION_SIZE + (key >> 50) as usize % CORRECTION_SIZE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Request, Shared};
+    use super::*;
+    use std::time::{Duration, Instant};
+    use variants::chess::Chess;
+    use variants::prelude::*;
+
+    /// The correction learns a pawn structure's error, for the side that
+    /// erred, bounded; pieces elsewhere share it; a game without
+    /// correction keys gets none.
+    #[test]
+    fn the_correction_learns_by_pawn_structure() {
+        let shared = Shared::new(1);
+        let root = Chess
+            .read_fen("4k3/pp3ppp/8/8/8/8/PP3PPP/4K2N w - - 0 1")
+            .unwrap();
+        let req = Request::<Chess> {
+            root,
+            history: Vec::new(),
+            limits: Default::default(),
+            search_moves: Vec::new(),
+            multipv: 1,
+            threads: 1,
+            move_overhead: Duration::ZERO,
+            params: Default::default(),
+        };
+        let mut w = Worker::<Chess>::new(&shared, &req, 0, Instant::now());
+        assert_eq!(w.correction(&root, 0), 0);
+        for _ in 0..200 {
+            w.update_correction(&root, 0, 100, 10);
+        }
+        let learnt = w.correction(&root, 0);
+        assert!((90..=100).contains(&learnt), "{learnt}");
+        assert_eq!(w.correction(&root, 1), 0);
+        let knight_elsewhere = Chess
+            .read_fen("4k3/pp3ppp/8/8/3N4/8/PP3PPP/4K3 w - - 0 1")
+            .unwrap();
+        assert_eq!(w.correction(&knight_elsewhere, 0), learnt);
+        let other_pawns = Chess
+            .read_fen("4k3/pp3ppp/8/8/8/P7/1P3PPP/4K2N w - - 0 1")
+            .unwrap();
+        assert_eq!(w.correction(&other_pawns, 0), 0);
+        for _ in 0..200 {
+            w.update_correction(&root, 0, 5000, 20);
+        }
+        let capped = w.correction(&root, 0);
+        assert!((290..=CORRECTION_MAX_CP).contains(&capped), "{capped}");
     }
 }

@@ -47,7 +47,8 @@ impl<V: Variant> Worker<'_, V> {
                     return bound;
                 }
             }
-            stand = hit.map(|h| h.eval).unwrap_or_else(|| V::evaluate(pos));
+            stand = hit.map(|h| h.eval).unwrap_or_else(|| V::evaluate(pos))
+                + self.correction(pos, V::side_to_move(pos).index());
             if stands {
                 if stand >= beta {
                     return stand;
@@ -103,7 +104,9 @@ impl<V: Variant> Worker<'_, V> {
             }
         }
         let bound = bound_of(best, original_alpha, alpha, beta);
-        let stored_eval = (!in_check).then_some(stand);
+        // The table keeps the evaluation without the correction.
+        let stored_eval =
+            (!in_check).then(|| stand - self.correction(pos, V::side_to_move(pos).index()));
         self.store(key, best_move, best, ply, stored_eval, 0, bound);
         best
     }

@@ -18,6 +18,8 @@ pub(super) struct Frame<M> {
     pub eval: i32,
     /// See [`Frame::eval`].
     pub side: usize,
+    /// The correction history's part of `eval`, as the node began.
+    pub correction: i32,
     /// The ply a singular-extension search here leaves out.
     pub skipped: M,
     /// The principal variation from here.
@@ -35,6 +37,7 @@ impl<M: MoveCode> Frame<M> {
             killers: [M::NONE; 2],
             eval: no_eval,
             side: 2,
+            correction: 0,
             skipped: M::NONE,
             pv: Vec::new(),
             allow_null: true,

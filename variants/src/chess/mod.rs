@@ -163,6 +163,12 @@ impl SearchHints for Chess {
         (pos.piece_at(mv.from()) as u32) << 8 | mv.to() as u32
     }
 
+    fn correction_key(pos: &Position) -> Option<u64> {
+        let white = pos.pieces(0, PAWN).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let black = pos.pieces(1, PAWN).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        Some((white ^ black.rotate_left(29)).wrapping_mul(0xD6E8_FEB8_6659_FD93))
+    }
+
     fn mvv_lva(pos: &Position, mv: Move) -> i32 {
         let victim = match mv.kind() {
             MoveKind::EnPassant => PAWN,

@@ -1,8 +1,11 @@
 //! `arcana match` and `arcana match-merge` end to end: real Arcana
 //! processes, and small shell-script engines that misbehave on purpose.
 
+mod common;
+
+use common::{arcana, text};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 use variants::{pgn, Registry, Variant, VariantVisitor};
 
 /// A scratch directory removed when dropped.
@@ -36,24 +39,8 @@ impl Drop for Scratch {
     }
 }
 
-fn arcana(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arcana"))
-        .args(args)
-        .output()
-        .expect("arcana runs")
-}
-
 fn json(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn text(out: &Output) -> String {
-    format!(
-        "status {:?}\nstdout:\n{}\nstderr:\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
 }
 
 /// Reads every game of a PGN file with the variant's rules; returns

@@ -1,24 +1,10 @@
 //! `arcana tune-search` end to end: real Arcana processes playing the
 //! pairs, the values they were given, the file a run leaves.
 
+mod common;
+
+use common::{arcana, text};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn arcana(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arcana"))
-        .args(args)
-        .output()
-        .expect("arcana runs")
-}
-
-fn text(out: &Output) -> String {
-    format!(
-        "status {:?}\nstdout:\n{}\nstderr:\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("arcana-tune-{name}-{}", std::process::id()));

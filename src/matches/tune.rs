@@ -11,6 +11,7 @@ use super::player::{self, Player};
 use super::referee::Referee;
 use super::spec::{self, DrawRule, EngineSpec, ResignRule};
 use super::spsa::{Spsa, Trial, Tuned};
+use super::stats::Wld;
 use clap::Args;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -125,6 +126,8 @@ struct Setup {
     variant: String,
     rules: GameRules,
     fens: Vec<String>,
+    /// The tuned parameters' names, in the order of the trials' values.
+    names: Vec<String>,
     spsa: Mutex<Spsa>,
 }
 
@@ -173,6 +176,7 @@ impl Setup {
                 max_plies: args.maxplies,
             },
             fens,
+            names: params.iter().map(|p| p.name.clone()).collect(),
             spsa: Mutex::new(Spsa::new(params, args.pairs, args.r_end, args.seed)),
         })
     }
@@ -278,7 +282,8 @@ fn tune(args: &TuneArgs, setup: &Setup) -> Result<Spsa, MatchError> {
                     match play_pair(args, setup, &mut referee, &trial, w) {
                         Ok(result) => {
                             let mut spsa = setup.spsa.lock().unwrap_or_else(|e| e.into_inner());
-                            spsa.update(&trial, result.score());
+                            let score = f64::from(result.wins) - f64::from(result.losses);
+                            spsa.update(&trial, score);
                             let mut p = progress.lock().unwrap_or_else(|e| e.into_inner());
                             p.add(result);
                             if let Err(e) = save(args, &spsa) {
@@ -313,20 +318,6 @@ fn tune(args: &TuneArgs, setup: &Setup) -> Result<Spsa, MatchError> {
     Ok(setup.spsa.lock().unwrap_or_else(|e| e.into_inner()).clone())
 }
 
-/// A pair's games from the `plus` engine's side.
-#[derive(Clone, Copy, Debug, Default)]
-struct PairResult {
-    wins: u32,
-    losses: u32,
-    draws: u32,
-}
-
-impl PairResult {
-    fn score(self) -> f64 {
-        f64::from(self.wins) - f64::from(self.losses)
-    }
-}
-
 /// Plays trial `trial`'s pair: one opening, each engine White once.
 fn play_pair(
     args: &TuneArgs,
@@ -334,7 +325,7 @@ fn play_pair(
     referee: &mut Referee,
     trial: &Trial,
     w: usize,
-) -> Result<PairResult, MatchError> {
+) -> Result<Wld, MatchError> {
     let opening = openings::opening(
         referee,
         &setup.fens,
@@ -343,33 +334,26 @@ fn play_pair(
         args.seed,
     )
     .map_err(MatchError::Opening)?;
-    let spsa_params = setup
-        .spsa
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .params
-        .clone();
     let engine_with = |values: &[i32]| {
         let mut spec = setup.engine.clone();
-        for (p, v) in spsa_params.iter().zip(values) {
-            spec.options.push((p.name.clone(), v.to_string()));
+        for (name, v) in setup.names.iter().zip(values) {
+            spec.options.push((name.clone(), v.to_string()));
         }
         spec
     };
     let specs = [engine_with(&trial.plus), engine_with(&trial.minus)];
-    let mut result = PairResult::default();
-    let mut engines: Vec<Box<dyn Player>> = Vec::new();
-    for (i, spec) in specs.iter().enumerate() {
-        let label = format!("{}#{w}", ["plus", "minus"][i]);
-        engines.push(
-            player::start(spec, &label, &setup.variant, setup.rules.timeout)
-                .map_err(MatchError::Engine)?,
-        );
-    }
-    for plus_is_white in [true, false] {
-        let [plus, minus] = &mut engines[..] else {
-            unreachable!("two engines")
+    let start_both = || -> Result<[Box<dyn Player>; 2], MatchError> {
+        let start = |i: usize| {
+            let label = format!("{}#{w}", ["plus", "minus"][i]);
+            player::start(&specs[i], &label, &setup.variant, setup.rules.timeout)
+                .map_err(MatchError::Engine)
         };
+        Ok([start(0)?, start(1)?])
+    };
+    let mut result = Wld::default();
+    let mut engines = start_both()?;
+    for plus_is_white in [true, false] {
+        let [plus, minus] = &mut engines;
         let players: [&mut dyn Player; 2] = if plus_is_white {
             [plus.as_mut(), minus.as_mut()]
         } else {
@@ -381,19 +365,12 @@ fn play_pair(
             ("1-0", false) | ("0-1", true) => result.losses += 1,
             _ => result.draws += 1,
         }
-        if finished.restart.iter().any(|&r| r) {
+        if plus_is_white && finished.restart.iter().any(|&r| r) {
             // An engine died or hung: start both again for the second game.
             for e in engines.iter_mut() {
                 e.kill();
             }
-            engines.clear();
-            for (i, spec) in specs.iter().enumerate() {
-                let label = format!("{}#{w}", ["plus", "minus"][i]);
-                engines.push(
-                    player::start(spec, &label, &setup.variant, setup.rules.timeout)
-                        .map_err(MatchError::Engine)?,
-                );
-            }
+            engines = start_both()?;
         }
     }
     for e in engines.iter_mut() {
@@ -406,11 +383,11 @@ fn play_pair(
 #[derive(Default)]
 struct Progress {
     pairs: u64,
-    total: PairResult,
+    total: Wld,
 }
 
 impl Progress {
-    fn add(&mut self, r: PairResult) {
+    fn add(&mut self, r: Wld) {
         self.pairs += 1;
         self.total.wins += r.wins;
         self.total.losses += r.losses;

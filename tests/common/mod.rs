@@ -16,6 +16,16 @@ pub fn arcana(args: &[&str]) -> Output {
         .expect("run arcana")
 }
 
+/// A finished run's status, stdout and stderr, for assertion messages.
+pub fn text(out: &Output) -> String {
+    format!(
+        "status {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
 /// Runs `arcana` with arguments, `input` on its standard input, to completion.
 pub fn arcana_with_input(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))

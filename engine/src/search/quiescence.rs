@@ -39,6 +39,7 @@ impl<V: Variant> Worker<'_, V> {
         let original_alpha = alpha;
         let mut best = -INF;
         let mut stand = 0;
+        let mut correction = 0;
         if !in_check {
             if hit.is_none() && stands {
                 // Far enough above beta, the cheap part of the evaluation
@@ -47,8 +48,8 @@ impl<V: Variant> Worker<'_, V> {
                     return bound;
                 }
             }
-            stand = hit.map(|h| h.eval).unwrap_or_else(|| V::evaluate(pos))
-                + self.correction(pos, V::side_to_move(pos).index());
+            correction = self.correction(pos, V::side_to_move(pos).index());
+            stand = hit.map(|h| h.eval).unwrap_or_else(|| V::evaluate(pos)) + correction;
             if stands {
                 if stand >= beta {
                     return stand;
@@ -105,8 +106,7 @@ impl<V: Variant> Worker<'_, V> {
         }
         let bound = bound_of(best, original_alpha, alpha, beta);
         // The table keeps the evaluation without the correction.
-        let stored_eval =
-            (!in_check).then(|| stand - self.correction(pos, V::side_to_move(pos).index()));
+        let stored_eval = (!in_check).then_some(stand - correction);
         self.store(key, best_move, best, ply, stored_eval, 0, bound);
         best
     }

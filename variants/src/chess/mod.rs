@@ -169,6 +169,7 @@ impl SearchHints for Chess {
         Some((white ^ black.rotate_left(29)).wrapping_mul(0xD6E8_FEB8_6659_FD93))
     }
 
+    #[inline]
     fn mvv_lva(pos: &Position, mv: Move) -> i32 {
         let victim = match mv.kind() {
             MoveKind::EnPassant => PAWN,

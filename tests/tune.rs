@@ -29,14 +29,15 @@ fn values(file: &std::path::Path) -> Vec<(String, f64)> {
 fn a_run_plays_its_pairs_with_nudged_engines_and_keeps_its_values() {
     use std::os::unix::fs::PermissionsExt;
     let dir = scratch("run");
-    // Arcana behind a wrapper that logs what the tuner tells it.
-    let log = dir.join("stdin.log");
+    // Arcana behind a wrapper that logs what the tuner tells it, one log
+    // per process: engines playing at once would interleave their lines
+    // in a shared file.
     let wrapper = dir.join("engine.sh");
     std::fs::write(
         &wrapper,
         format!(
-            "#!/bin/sh\ntee -a '{}' | exec '{}'\n",
-            log.display(),
+            "#!/bin/sh\ntee '{}/stdin.'$$'.log' | exec '{}'\n",
+            dir.display(),
             env!("CARGO_BIN_EXE_arcana")
         ),
     )
@@ -78,7 +79,12 @@ fn a_run_plays_its_pairs_with_nudged_engines_and_keeps_its_values() {
     assert_eq!(kept[1].0, "LmpBase");
     // Six engines, each told both values; the two of a pair straddle the
     // start (80), so RfpMargin took at least two values.
-    let told = std::fs::read_to_string(&log).unwrap();
+    let told: String = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "log"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
     let margins: std::collections::BTreeSet<&str> = told
         .lines()
         .filter_map(|l| l.strip_prefix("setoption name RfpMargin value "))

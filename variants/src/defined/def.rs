@@ -162,22 +162,21 @@ pub struct GameDef {
     pub section_line: usize,
     /// The line of `startFen` (or of the section), for errors in it.
     pub start_fen_line: usize,
-    /// Each type's value in centipawns (see [`super::eval::values`]).
+    /// Each type's value in centipawns, the mean of its middle-game and
+    /// endgame values (see [`super::eval::values`]): what exchanges and
+    /// move ordering count.
     pub values: Vec<i32>,
-    /// `(type * 2 + side) * 256 + square`: a piece's value there, for the
-    /// evaluation (one flat table: the position adds it up in every
-    /// `put` and `remove`).
-    pub tables: Vec<i16>,
-    /// Each type's reach on a crowded board, in quarter squares: the
-    /// evaluation's mobility counts against it.
-    pub typical_mobility: Vec<i32>,
+    /// What the evaluation knows of the game (tables, phases, geometry).
+    pub eval: super::eval::EvalInfo,
 }
 
 impl GameDef {
-    /// What a piece of `side` and type `t` is worth on `s`, for `side`.
+    /// What a piece of `side` and type `t` is worth on `s`, for `side`:
+    /// (middle game, endgame).
     #[inline]
-    pub fn square_value(&self, side: usize, t: usize, s: usize) -> i32 {
-        self.tables[(t * 2 + side) * 256 + s] as i32
+    pub fn square_value(&self, side: usize, t: usize, s: usize) -> [i32; 2] {
+        let [mg, eg] = self.eval.tables[(t * 2 + side) * 256 + s];
+        [mg as i32, eg as i32]
     }
 
     /// The type of a letter (either case).
@@ -1067,12 +1066,11 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         start_fen_line: r.config.get("startFen").map_or(line, |s| s.line),
         start_fen,
         values: Vec::new(),
-        tables: Vec::new(),
-        typical_mobility: Vec::new(),
+        eval: Default::default(),
     };
-    def.values = super::eval::values(&def);
-    def.tables = super::eval::tables(&def, &def.values);
-    def.typical_mobility = super::eval::typical_mobility(&def);
+    let values = super::eval::values(&def);
+    def.values = values.iter().map(|&[mg, eg]| (mg + eg) / 2).collect();
+    def.eval = super::eval::EvalInfo::new(&def, &values);
     // The standard figures where the piece is one (a drawing's choice).
     for (i, p) in def.spec.pieces.iter_mut().enumerate() {
         p.figure = match def.pieces[i].name.as_str() {

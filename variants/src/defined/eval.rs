@@ -1,23 +1,22 @@
-//! The evaluation of a defined game: each piece's value (the file's, or
-//! derived from its moves) and a table per piece and square that adds what
-//! a square is worth to it (the centre for pieces, the ranks towards
-//! promotion for pawns). A position's score is the sum over its pieces.
+//! What the evaluation of a defined game knows of the game, computed once
+//! when the game is read: each piece's value (the file's, or derived from
+//! its moves), a table per piece and square that adds what a square is
+//! worth to it (the centre for pieces, the ranks towards promotion for
+//! pawns), each type's weight in the game phase and on a king's zone, and
+//! the board's geometry the terms of [`super::evaluate`] ask for (king
+//! zones, files, the squares ahead of a pawn, its distance to promotion).
 
 use super::betza::{CAPTURE, QUIET};
 use super::def::GameDef;
-use super::movegen;
 use super::piece::{ride_reach, Board, Compiled, WIDTH};
-use super::position::{signed, Position};
 
 /// A knight's value: the unit that derived values are measured in.
 const KNIGHT: f64 = 320.0;
 /// What Fairy-Stockfish's internal units are worth in centipawns (its
 /// knight, 781 in the middle game and 854 in the endgame, is ours 320).
 const FSF_SCALE: f64 = 320.0 / 817.5;
-/// A pawn's value where the file gives none.
-const PAWN: i32 = 100;
-/// The side to move's bonus.
-const TEMPO: i32 = 10;
+/// A pawn's value where the file gives none (middle game, endgame).
+const PAWN: [i32; 2] = [95, 115];
 
 /// The next number of a deterministic sequence (SplitMix64).
 fn next(state: &mut u64) -> u64 {
@@ -110,14 +109,15 @@ const PREDEFINED_VALUES: &[(&str, i32, i32)] = &[
     ("centaur", 1800, 1900),
 ];
 
-/// Each piece type's value in centipawns: the file's (`pieceValueMg`,
-/// `pieceValueEg`, in Fairy-Stockfish's units), else a pawn's for pawns,
-/// else Fairy-Stockfish's published value of a predefined piece, else
-/// derived from its mobility measured against a knight's on the same
-/// board (on an empty board, weighed 0.4, and a crowded one, 0.6; that puts
-/// chess's bishop, rook and queen at about 380, 600 and 980). A royal
-/// piece is worth nothing: it is never exchanged.
-pub fn values(def: &GameDef) -> Vec<i32> {
+/// Each piece type's value in centipawns, (middle game, endgame): the
+/// file's (`pieceValueMg`, `pieceValueEg`, in Fairy-Stockfish's units),
+/// else a pawn's for pawns, else Fairy-Stockfish's published values of a
+/// predefined piece, else derived from its mobility measured against a
+/// knight's on the same board (on an empty board, weighed 0.4, and a
+/// crowded one, 0.6; that puts chess's bishop, rook and queen at about
+/// 380, 600 and 980), the same in both phases. A royal piece is worth
+/// nothing: it is never exchanged.
+pub fn values(def: &GameDef) -> Vec<[i32; 2]> {
     let knight = super::piece::compile(
         &super::piece::moves_of("N").expect("a knight's Betza"),
         0,
@@ -125,40 +125,38 @@ pub fn values(def: &GameDef) -> Vec<i32> {
         def.ranks,
     );
     let (ke, kc) = mobility(def, &knight);
+    let scaled = |v: i32| (v as f64 * FSF_SCALE).round() as i32;
     def.pieces
         .iter()
         .enumerate()
         .map(|(t, p)| {
-            let given = match p.value {
-                (Some(mg), Some(eg)) => Some((mg + eg) as f64 / 2.0),
-                (Some(v), None) | (None, Some(v)) => Some(v as f64),
-                (None, None) => None,
-            };
-            if let Some(v) = given {
-                return (v * FSF_SCALE).round() as i32;
+            match p.value {
+                (Some(mg), Some(eg)) => return [scaled(mg), scaled(eg)],
+                (Some(v), None) | (None, Some(v)) => return [scaled(v); 2],
+                (None, None) => {}
             }
             // The king is royal: it is never taken, so it counts nothing.
             if Some(t) == def.king {
-                return 0;
+                return [0; 2];
             }
             if def.promotion_pawn_types[0] & (1 << t) != 0 {
                 return PAWN;
             }
             if let Some(&(_, mg, eg)) = PREDEFINED_VALUES.iter().find(|(n, _, _)| *n == p.name) {
-                return ((mg + eg) as f64 / 2.0 * FSF_SCALE).round() as i32;
+                return [scaled(mg), scaled(eg)];
             }
             let (e, c) = mobility(def, &p.compiled[0]);
             if ke == 0.0 || kc == 0.0 {
-                return (e * 40.0) as i32;
+                return [(e * 40.0) as i32; 2];
             }
-            (KNIGHT * (0.4 * e / ke + 0.6 * c / kc)).round() as i32
+            [(KNIGHT * (0.4 * e / ke + 0.6 * c / kc)).round() as i32; 2]
         })
         .collect()
 }
 
 /// `(type * 2 + side) * 256 + square`: the value of a piece there, for
-/// its side.
-pub fn tables(def: &GameDef, values: &[i32]) -> Vec<i16> {
+/// its side, (middle game, endgame).
+fn tables(def: &GameDef, values: &[[i32; 2]]) -> Vec<[i16; 2]> {
     let (files, ranks) = (def.files, def.ranks);
     let centre = |s: usize| -> i32 {
         let (f, r) = (s as i32 % WIDTH, s as i32 / WIDTH);
@@ -170,22 +168,24 @@ pub fn tables(def: &GameDef, values: &[i32]) -> Vec<i16> {
     (0..def.pieces.len())
         .map(|t| {
             let pawn = def.promotion_pawn_types[0] & (1 << t) != 0;
-            let royal = Some(t) == def.king && values[t] == 0;
-            let table = |side: usize| -> Vec<i16> {
+            let royal = Some(t) == def.king && values[t] == [0; 2];
+            let table = |side: usize| -> Vec<[i16; 2]> {
                 (0..(WIDTH * WIDTH) as usize)
                     .map(|s| {
                         let r = s as i32 / WIDTH;
                         let advance = if side == 0 { r } else { ranks - 1 - r };
                         let bonus = if pawn {
                             // More the closer to promotion.
-                            advance * advance * 2
+                            [advance * advance * 2; 2]
                         } else if royal {
-                            // A king stays home while the board is full.
-                            -centre(s) * 2
+                            // A king stays home while the board is full,
+                            // and comes out when it empties.
+                            [-centre(s) * 2, centre(s) * 3]
                         } else {
-                            centre(s) * 3
+                            [centre(s) * 3; 2]
                         };
-                        (values[t] + bonus).clamp(-30000, 30000) as i16
+                        let v = |i: usize| (values[t][i] + bonus[i]).clamp(-30000, 30000) as i16;
+                        [v(0), v(1)]
                     })
                     .collect()
             };
@@ -195,48 +195,183 @@ pub fn tables(def: &GameDef, values: &[i32]) -> Vec<i16> {
         .collect()
 }
 
-/// Each type's reach on a crowded board (see [`mobility`]), in quarter
+/// Each type's reach on a crowded board (see [`mobility`]), in whole
 /// squares.
-pub fn typical_mobility(def: &GameDef) -> Vec<i32> {
+fn typical_mobility(def: &GameDef) -> Vec<i32> {
     def.pieces
         .iter()
-        .map(|p| (mobility(def, &p.compiled[0]).1 * 4.0).round() as i32)
+        .map(|p| mobility(def, &p.compiled[0]).1.round() as i32)
         .collect()
 }
 
-/// Centipawns per square a piece reaches beyond its typical reach.
-const MOBILITY: i32 = 4;
+/// Piece types at most this many get safe-check terms (an array per type
+/// on the stack; games have far fewer).
+pub const CHECK_TYPES: usize = 24;
 
-/// How far mobility is taken to move the score at most, for lazy
-/// evaluation.
-const LAZY_MARGIN: i32 = 200;
-
-/// The score without mobility less [`LAZY_MARGIN`], when that reaches
-/// `beta` (see [`crate::SearchHints::evaluate_at_least`]).
-pub fn evaluate_at_least(pos: &Position, beta: i32) -> Option<i32> {
-    let bound = signed(pos.side.index(), pos.material) + TEMPO - LAZY_MARGIN;
-    (bound >= beta).then_some(bound)
+/// What the evaluation knows of a game, computed once when it is read.
+#[derive(Clone, Debug, Default)]
+pub struct EvalInfo {
+    /// `(type * 2 + side) * 256 + square`: a piece's value there,
+    /// (middle game, endgame), for its side (one flat table: the position
+    /// adds it up in every `put` and `remove`).
+    pub tables: Vec<[i16; 2]>,
+    /// Each type's reach on a crowded board, in squares: mobility counts
+    /// against it.
+    pub typical_mobility: Vec<i32>,
+    /// Each type's weight in the game phase: 0 for pawns and the king,
+    /// else its value in quarter rooks (a knight 1, a rook 2, a queen 4).
+    pub phase: Vec<i32>,
+    /// The phase of the start position: the middle game's full weight (at
+    /// least 1).
+    pub full_phase: i32,
+    /// Each type's attack units on a king's zone, per square it hits.
+    pub attack_units: Vec<i32>,
+    /// `[side]`: the types the pawn terms count (the promoting pawns).
+    pub pawns: [u64; 2],
+    /// The types bound to one colour of squares (a bishop, an alfil).
+    pub colour_bound: u64,
+    /// The types that ride whole files (a rook, a chancellor).
+    pub file_riders: u64,
+    /// The types that move as they take (not a pawn, not a cannon): their
+    /// mobility is the squares they attack but their own side's.
+    pub same_moves: u64,
+    /// The dark squares (a1's colour).
+    pub dark: Board,
+    /// `[square]`: a king's zone there: the square and its neighbours.
+    pub king_zone: Vec<Board>,
+    /// `[side][square]`: the squares ahead of a pawn there on its own and
+    /// the neighbouring files.
+    pub span: [Vec<Board>; 2],
+    /// `[file]`: the file's squares.
+    pub file: Vec<Board>,
+    /// `[file]`: the neighbouring files' squares.
+    pub neighbours: Vec<Board>,
+    /// `[side][square]`: ranks from there to the side's promotion region
+    /// (to the last rank where the game has none), at most 7.
+    pub steps: [Vec<u8>; 2],
 }
 
-/// The static score for the side to move: the pieces' square values,
-/// which the position keeps summed (White's less Black's), mobility (the
-/// squares each piece but pawns and the king reaches, against its
-/// type's typical reach) and a tempo.
-pub fn evaluate(pos: &Position) -> i32 {
-    let def = pos.def;
-    let mut mobility = 0;
-    let blockers = pos.occupied() | pos.holes;
-    for side in 0..2 {
-        let mut quarters = 0;
-        for s in pos.by_side[side].iter() {
-            let (_, t) = pos.piece(s).expect("a piece of the side");
-            if Some(t) == def.king || def.promotion_pawn_types[side] & (1 << t) != 0 {
-                continue;
+impl EvalInfo {
+    /// The evaluation's knowledge of `def`, with the types' `values`.
+    pub fn new(def: &GameDef, values: &[[i32; 2]]) -> EvalInfo {
+        let n = WIDTH as usize * WIDTH as usize;
+        let (files, ranks) = (def.files, def.ranks);
+        let on_board = |f: i32, r: i32| (0..files).contains(&f) && (0..ranks).contains(&r);
+        let sq = |f: i32, r: i32| (r * WIDTH + f) as usize;
+        let royal = |t: usize| Some(t) == def.king;
+        let pawns = def.promotion_pawn_types;
+        let is_pawn = |t: usize| (pawns[0] | pawns[1]) & (1 << t) != 0;
+        let mean = |t: usize| (values[t][0] + values[t][1]) / 2;
+        let phase: Vec<i32> = (0..def.pieces.len())
+            .map(|t| {
+                if royal(t) || is_pawn(t) {
+                    0
+                } else {
+                    ((mean(t) as f64 / 250.0).round() as i32).max(1)
+                }
+            })
+            .collect();
+        let start_board = def.start_fen.split_whitespace().next().unwrap_or("");
+        let full_phase = start_board
+            .chars()
+            .filter_map(|c| def.type_of(c))
+            .map(|t| phase[t])
+            .sum::<i32>()
+            .max(1);
+        let attack_units = (0..def.pieces.len())
+            .map(|t| ((mean(t) as f64 / 200.0).round() as i32).clamp(1, 6))
+            .collect();
+        let mut dark = Board::EMPTY;
+        let mut file = vec![Board::EMPTY; WIDTH as usize];
+        let mut king_zone = vec![Board::EMPTY; n];
+        let mut span = [vec![Board::EMPTY; n], vec![Board::EMPTY; n]];
+        let mut steps = [vec![0u8; n], vec![0u8; n]];
+        for r in 0..ranks {
+            for f in 0..files {
+                let s = sq(f, r);
+                if (f + r) % 2 == 0 {
+                    dark.set(s);
+                }
+                file[f as usize].set(s);
+                for dr in -1..=1 {
+                    for df in -1..=1 {
+                        if on_board(f + df, r + dr) {
+                            king_zone[s].set(sq(f + df, r + dr));
+                        }
+                    }
+                }
+                for (side, ahead) in [(0usize, r + 1..ranks), (1, 0..r)] {
+                    for r2 in ahead {
+                        for f2 in f - 1..=f + 1 {
+                            if on_board(f2, r2) {
+                                span[side][s].set(sq(f2, r2));
+                            }
+                        }
+                    }
+                }
+                for (side, region) in def.promotion_region.iter().enumerate() {
+                    let forward = |r2: i32| if side == 0 { r2 - r } else { r - r2 };
+                    let to_region = (0..ranks)
+                        .filter(|&r2| forward(r2) >= 0)
+                        .filter(|&r2| (0..files).any(|f2| region.has(sq(f2, r2))))
+                        .map(forward)
+                        .min();
+                    let last = if side == 0 { ranks - 1 - r } else { r };
+                    steps[side][s] = to_region.unwrap_or(last).clamp(0, 7) as u8;
+                }
             }
-            quarters +=
-                4 * movegen::mobility(pos, side, t, s, &blockers) as i32 - def.typical_mobility[t];
         }
-        mobility += signed(side, quarters);
+        let neighbours = (0..WIDTH as usize)
+            .map(|f| {
+                let left = if f > 0 { file[f - 1] } else { Board::EMPTY };
+                let right = file.get(f + 1).copied().unwrap_or(Board::EMPTY);
+                left | right
+            })
+            .collect();
+        let mut colour_bound = 0u64;
+        let mut file_riders = 0u64;
+        let mut same_moves = 0u64;
+        let centre = sq(files / 2, ranks / 2);
+        for (t, p) in def.pieces.iter().enumerate() {
+            let c = &p.compiled[0];
+            let reach = |s: usize| c.pseudo[0][QUIET][s] | c.pseudo[0][CAPTURE][s];
+            let bound = !is_pawn(t)
+                && def.board.iter().any(|s| reach(s).any())
+                && def
+                    .board
+                    .iter()
+                    .all(|s| reach(s).iter().all(|d| dark.has(d) == dark.has(s)));
+            if bound {
+                colour_bound |= 1 << t;
+            }
+            if c.leap[0][QUIET] == c.leap[0][CAPTURE]
+                && c.pseudo[0][QUIET] == c.pseudo[0][CAPTURE]
+                && c.rides[0][QUIET] == c.rides[0][CAPTURE]
+            {
+                same_moves |= 1 << t;
+            }
+            let whole_file =
+                (file[(files / 2) as usize] & def.board).and_not(Board::single(centre));
+            if !is_pawn(t) && !royal(t) && (c.pseudo[0][QUIET][centre] & whole_file) == whole_file {
+                file_riders |= 1 << t;
+            }
+        }
+        EvalInfo {
+            tables: tables(def, values),
+            typical_mobility: typical_mobility(def),
+            phase,
+            full_phase,
+            attack_units,
+            pawns,
+            colour_bound,
+            file_riders,
+            same_moves,
+            dark,
+            king_zone,
+            span,
+            file,
+            neighbours,
+            steps,
+        }
     }
-    signed(pos.side.index(), pos.material + MOBILITY * mobility / 4) + TEMPO
 }

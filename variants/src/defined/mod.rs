@@ -11,6 +11,9 @@ pub mod betza;
 pub mod builtin;
 pub mod def;
 mod eval;
+mod evaluate;
+#[cfg(test)]
+mod evaluate_tests;
 pub mod ini;
 pub mod movegen;
 mod names;
@@ -245,7 +248,7 @@ impl OnePlyNotation for Defined {
 
 impl SearchHints for Defined {
     fn evaluate(pos: &Position) -> i32 {
-        eval::evaluate(pos)
+        evaluate::evaluate(pos)
     }
 
     fn ply_kind(pos: &Position, mv: Move) -> PlyKind {
@@ -305,7 +308,7 @@ impl SearchHints for Defined {
     }
 
     fn evaluate_at_least(pos: &Position, beta: i32) -> Option<i32> {
-        eval::evaluate_at_least(pos, beta)
+        evaluate::evaluate_at_least(pos, beta)
     }
 
     fn is_legal(pos: &Position, mv: Move) -> bool {

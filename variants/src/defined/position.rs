@@ -90,8 +90,8 @@ pub struct Position {
     /// The hash of all the above but the clocks.
     pub hash: u64,
     /// The pieces' square values (the evaluation's tables), White's less
-    /// Black's, kept by `put` and `remove`.
-    pub material: i32,
+    /// Black's, middle game and endgame, kept by `put` and `remove`.
+    pub material: [i32; 2],
     /// Whether the side to move is in check, once asked.
     pub check: CheckCache,
 }
@@ -188,7 +188,7 @@ impl Position {
             counting: None,
             kings: [None; 2],
             hash: 0,
-            material: 0,
+            material: [0; 2],
             check: CheckCache::default(),
         }
     }
@@ -214,7 +214,9 @@ impl Position {
         self.board[s] = (t as u8 + 1) | (side as u8) << 7;
         self.by_side[side].set(s);
         self.hash ^= piece_key(side, t, s);
-        self.material += signed(side, self.def.square_value(side, t, s));
+        let [mg, eg] = self.def.square_value(side, t, s);
+        self.material[0] += signed(side, mg);
+        self.material[1] += signed(side, eg);
         self.check.forget();
     }
 
@@ -227,7 +229,9 @@ impl Position {
         self.board[s] = 0;
         self.by_side[p.0].clear(s);
         self.hash ^= piece_key(p.0, p.1, s);
-        self.material -= signed(p.0, self.def.square_value(p.0, p.1, s));
+        let [mg, eg] = self.def.square_value(p.0, p.1, s);
+        self.material[0] -= signed(p.0, mg);
+        self.material[1] -= signed(p.0, eg);
         self.check.forget();
         Some(p)
     }

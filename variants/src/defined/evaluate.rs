@@ -1,0 +1,332 @@
+//! The static evaluation of a defined game, for any board, pieces and
+//! pawns: the pieces' square values (kept summed by the position, middle
+//! game and endgame), mobility, pawn structure, king safety, threats,
+//! riders on open files and colour-bound pairs, tapered between middle
+//! game and endgame by the material left, and a tempo.
+//!
+//! Every term is a count times a (middle game, endgame) weight of
+//! [`WEIGHTS`], fed through [`Terms`], so that the same code that
+//! evaluates can later describe a position as term counts for fitting the
+//! weights to game results (Texel's method), as chess's evaluation does.
+
+use super::betza::CAPTURE;
+use super::eval::CHECK_TYPES;
+use super::movegen;
+use super::piece::{Board, WIDTH};
+use super::position::{signed, Position};
+
+/// Where each term's weights sit in [`WEIGHTS`].
+pub mod param {
+    /// Squares a piece (not a pawn nor the king) moves or takes to,
+    /// beyond its type's typical reach.
+    pub const MOBILITY: usize = 0;
+    /// A passed pawn (no enemy pawn ahead on its own or the neighbouring
+    /// files, no own pawn ahead on its file), by the ranks left to its
+    /// promotion (1..=7).
+    pub const PASSED: usize = MOBILITY + 1;
+    /// A pawn without own pawns on the neighbouring files.
+    pub const ISOLATED: usize = PASSED + 8;
+    /// A pawn with an own pawn ahead on its file.
+    pub const DOUBLED: usize = ISOLATED + 1;
+    /// A pawn an own pawn defends.
+    pub const SUPPORTED: usize = DOUBLED + 1;
+    /// Own pawns in the king's zone ahead of it (up to three).
+    pub const SHELTER: usize = SUPPORTED + 1;
+    /// Attack units on the king's zone, squared and divided by 8, when
+    /// two or more pieces attack it (up to 48 units).
+    pub const KING_DANGER: usize = SHELTER + 1;
+    /// Squares from which a piece could check the enemy king, which the
+    /// enemy does not attack.
+    pub const SAFE_CHECK: usize = KING_DANGER + 1;
+    /// An enemy piece (not a pawn) a pawn attacks.
+    pub const THREAT_BY_PAWN: usize = SAFE_CHECK + 1;
+    /// An enemy piece attacked by a piece worth clearly less.
+    pub const THREAT_BY_LESSER: usize = THREAT_BY_PAWN + 1;
+    /// An enemy piece or pawn attacked and not defended.
+    pub const HANGING: usize = THREAT_BY_LESSER + 1;
+    /// A file rider (a rook, a chancellor) on a file without pawns.
+    pub const FILE_OPEN: usize = HANGING + 1;
+    /// A file rider on a file without own pawns, with enemy ones.
+    pub const FILE_HALF_OPEN: usize = FILE_OPEN + 1;
+    /// Pieces of one colour-bound type on both colours (a bishop pair).
+    pub const COLOUR_PAIR: usize = FILE_HALF_OPEN + 1;
+    /// The side to move's bonus.
+    pub const TEMPO: usize = COLOUR_PAIR + 1;
+    /// Number of weights.
+    pub const COUNT: usize = TEMPO + 1;
+}
+
+/// Every weight, (middle game, endgame) centipawns per count, in the order
+/// of [`param`]. Set by hand from chess's fitted weights and Stockfish's
+/// published classical ones, then proved by matches.
+#[rustfmt::skip]
+pub static WEIGHTS: [[i32; 2]; param::COUNT] = [
+    // mobility
+    [4, 5],
+    // passed pawn by ranks to promotion (0 unused)
+    [0, 0], [100, 130], [60, 85], [25, 45], [10, 25], [5, 15], [3, 10], [0, 5],
+    // isolated, doubled, supported
+    [-6, -14], [-8, -20], [8, 6],
+    // shelter
+    [12, 0],
+    // king danger
+    [-3, 0],
+    // safe check
+    [20, 5],
+    // threat by pawn, by lesser piece, hanging
+    [55, 30], [40, 25], [20, 30],
+    // file rider on an open, a half-open file
+    [40, 5], [20, 5],
+    // colour-bound pair
+    [30, 60],
+    // tempo
+    [20, 10],
+];
+
+/// How far the terms beyond the pieces' square values are taken to move
+/// the score at most, for lazy evaluation.
+const LAZY_MARGIN: i32 = 400;
+
+/// A piece must be worth this much more than its attacker for a threat
+/// by a lesser piece.
+const LESSER_BY: i32 = 100;
+
+/// Receives the evaluation's terms: `count` times weight `param`, for
+/// `side`.
+trait Terms {
+    fn add(&mut self, side: usize, param: usize, count: i32);
+}
+
+/// Sums the weights, White's minus Black's: the evaluation proper.
+#[derive(Default)]
+struct Sums {
+    mg: i32,
+    eg: i32,
+}
+
+impl Terms for Sums {
+    #[inline(always)]
+    fn add(&mut self, side: usize, param: usize, count: i32) {
+        let [mg, eg] = WEIGHTS[param];
+        let count = signed(side, count);
+        self.mg += mg * count;
+        self.eg += eg * count;
+    }
+}
+
+/// A bound on the score from the pieces' square values alone, less
+/// [`LAZY_MARGIN`], when that reaches `beta` (see
+/// [`crate::SearchHints::evaluate_at_least`]).
+pub fn evaluate_at_least(pos: &Position, beta: i32) -> Option<i32> {
+    let [mg, eg] = pos.material;
+    // The tapered score lies between the two phases' scores.
+    let low = if pos.side.index() == 0 {
+        mg.min(eg)
+    } else {
+        -mg.max(eg)
+    };
+    let bound = low - LAZY_MARGIN;
+    (bound >= beta).then_some(bound)
+}
+
+/// The static score for the side to move.
+pub fn evaluate(pos: &Position) -> i32 {
+    let mut sums = Sums::default();
+    let phase = terms(pos, &mut sums);
+    let full = pos.def.eval.full_phase;
+    let phase = phase.min(full);
+    let mg = pos.material[0] + sums.mg;
+    let eg = pos.material[1] + sums.eg;
+    let white = (mg * phase + eg * (full - phase)) / full;
+    signed(pos.side.index(), white)
+}
+
+/// Feeds every term of the position to `t`; returns the game phase.
+#[inline(always)]
+fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
+    use param::*;
+    let def = pos.def;
+    let info = &def.eval;
+    let blockers = pos.occupied() | pos.holes;
+    t.add(pos.side.index(), TEMPO, 1);
+    // The pawns first: the other terms ask where they stand.
+    let mut pawns = [Board::EMPTY; 2];
+    for (side, side_pawns) in pawns.iter_mut().enumerate() {
+        for s in pos.by_side[side].iter() {
+            let (_, ty) = pos.piece(s).expect("a piece of the side");
+            if info.pawns[side] & (1 << ty) != 0 {
+                side_pawns.set(s);
+            }
+        }
+    }
+    let zones = [0, 1].map(|side| pos.king(side).map(|k| info.king_zone[k]));
+    let mut phase = 0;
+    let mut attacks = [Board::EMPTY; 2];
+    let mut pawn_attacks = [Board::EMPTY; 2];
+    let mut by_type = [[Board::EMPTY; CHECK_TYPES]; 2];
+    let mut types = [0u64; 2];
+    let mut zone_attackers = [0; 2];
+    let mut zone_units = [0; 2];
+    let mut on_colour = [[0u64; 2]; 2];
+    for side in 0..2 {
+        let them = 1 - side;
+        let mut mobility = 0;
+        let (mut lesser, mut open, mut half_open) = (0, 0, 0);
+        for s in pos.by_side[side].iter() {
+            let (_, ty) = pos.piece(s).expect("a piece of the side");
+            let att = movegen::reach(pos, side, ty, s, 0, CAPTURE);
+            attacks[side] |= att;
+            if pawns[side].has(s) {
+                pawn_attacks[side] |= att;
+                continue;
+            }
+            if Some(ty) == def.king {
+                continue;
+            }
+            phase += info.phase[ty];
+            types[side] |= 1 << ty;
+            if ty < CHECK_TYPES {
+                by_type[side][ty] |= att;
+            }
+            let reach = if info.same_moves & (1 << ty) != 0 {
+                att.and_not(pos.by_side[side]).count()
+            } else {
+                movegen::mobility(pos, side, ty, s, &blockers)
+            };
+            mobility += reach as i32 - info.typical_mobility[ty];
+            if let Some(zone) = zones[them] {
+                let hits = (att & zone).count() as i32;
+                if hits > 0 {
+                    zone_attackers[them] += 1;
+                    zone_units[them] += hits * info.attack_units[ty];
+                }
+            }
+            for target in (att & pos.by_side[them]).iter() {
+                let (_, tt) = pos.piece(target).expect("a piece of the other side");
+                if Some(tt) != def.king && def.values[tt] >= def.values[ty] + LESSER_BY {
+                    lesser += 1;
+                }
+            }
+            if info.file_riders & (1 << ty) != 0 {
+                let file = info.file[s % WIDTH as usize];
+                if (file & pawns[side]).is_empty() {
+                    if (file & pawns[them]).is_empty() {
+                        open += 1;
+                    } else {
+                        half_open += 1;
+                    }
+                }
+            }
+            if info.colour_bound & (1 << ty) != 0 {
+                on_colour[side][info.dark.has(s) as usize] |= 1 << ty;
+            }
+        }
+        t.add(side, MOBILITY, mobility);
+        t.add(side, THREAT_BY_LESSER, lesser);
+        t.add(side, FILE_OPEN, open);
+        t.add(side, FILE_HALF_OPEN, half_open);
+        t.add(
+            side,
+            COLOUR_PAIR,
+            (on_colour[side][0] & on_colour[side][1]).count_ones() as i32,
+        );
+    }
+    for side in 0..2 {
+        let them = 1 - side;
+        pawn_structure(pos, side, &pawns, &pawn_attacks[side], t);
+        if let (Some(k), Some(zone)) = (pos.king(side), zones[side]) {
+            let ahead = info.span[side][k] & zone & pawns[side];
+            t.add(side, SHELTER, ahead.count().min(3) as i32);
+            if zone_attackers[side] >= 2 {
+                let units = zone_units[side].min(48);
+                t.add(side, KING_DANGER, units * units / 8);
+            }
+        }
+        // Threats of `side` on the enemy.
+        let theirs = pos.by_side[them];
+        let royal = pos.king(them).map_or(Board::EMPTY, Board::single);
+        let pieces = theirs.and_not(pawns[them] | royal);
+        t.add(
+            side,
+            THREAT_BY_PAWN,
+            (pieces & pawn_attacks[side]).count() as i32,
+        );
+        let loose = theirs.and_not(royal | attacks[them]) & attacks[side];
+        t.add(side, HANGING, loose.count() as i32);
+        if let Some(k) = pos.king(them) {
+            let safe = def.board.and_not(attacks[them] | pos.by_side[side]);
+            let mut checks = 0;
+            let mut present = types[side];
+            while present != 0 {
+                let ty = present.trailing_zeros() as usize;
+                present &= present - 1;
+                if ty >= CHECK_TYPES {
+                    break;
+                }
+                // Where a piece of this type would check from: where one
+                // of the enemy's on the king's square would take (the
+                // same lines for pieces symmetric left to right).
+                let from = movegen::reach(pos, them, ty, k, 0, CAPTURE);
+                checks += (from & by_type[side][ty] & safe).count() as i32;
+            }
+            t.add(side, SAFE_CHECK, checks);
+        }
+    }
+    phase
+}
+
+/// The pawn terms of `side`: passed, isolated, doubled and supported
+/// pawns (`defended`: the squares its pawns attack).
+#[inline(always)]
+fn pawn_structure<T: Terms>(
+    pos: &Position,
+    side: usize,
+    pawns: &[Board; 2],
+    defended: &Board,
+    t: &mut T,
+) {
+    use param::*;
+    let info = &pos.def.eval;
+    let ours = pawns[side];
+    let (mut isolated, mut doubled, mut supported) = (0, 0, 0);
+    for s in ours.iter() {
+        let span = info.span[side][s];
+        let f = s % WIDTH as usize;
+        // The rear pawn of doubled pawns is not passed: the front one is.
+        let behind_own = (span & info.file[f] & ours).any();
+        if behind_own {
+            doubled += 1;
+        } else if (span & pawns[1 - side]).is_empty() {
+            t.add(side, PASSED + info.steps[side][s] as usize, 1);
+        }
+        if (info.neighbours[f] & ours).is_empty() {
+            isolated += 1;
+        }
+        if defended.has(s) {
+            supported += 1;
+        }
+    }
+    t.add(side, ISOLATED, isolated);
+    t.add(side, DOUBLED, doubled);
+    t.add(side, SUPPORTED, supported);
+}
+
+/// Counts every term, White's less Black's, for tests (and, later, for
+/// fitting the weights).
+#[cfg(test)]
+struct Counts([i32; param::COUNT]);
+
+#[cfg(test)]
+impl Terms for Counts {
+    fn add(&mut self, side: usize, param: usize, count: i32) {
+        self.0[param] += signed(side, count);
+    }
+}
+
+/// The position's term counts, White's less Black's, and its phase.
+#[cfg(test)]
+pub(super) fn term_counts(pos: &Position) -> ([i32; param::COUNT], i32) {
+    let mut counts = Counts([0; param::COUNT]);
+    let phase = terms(pos, &mut counts);
+    (counts.0, phase)
+}

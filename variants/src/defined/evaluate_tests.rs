@@ -1,0 +1,164 @@
+//! The evaluation of defined games: what it knows of a game's pieces and
+//! board, and each term counted where it should be.
+
+use super::evaluate::{param::*, term_counts};
+use super::*;
+
+const CHESS: &str =
+    "[mychess]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\npromotionPieceTypes = qrbn\n";
+
+fn game(text: &str, name: &str) -> Defined {
+    let loaded = load(text, "test.ini");
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    Defined(
+        loaded
+            .games
+            .into_iter()
+            .find(|g| g.spec.id == name)
+            .expect("the game"),
+    )
+}
+
+/// A square by its name (`b2`) on the 16-wide board of defined games.
+fn sq(name: &str) -> usize {
+    let file = (name.as_bytes()[0] - b'a') as usize;
+    let rank: usize = name[1..].parse().expect("a rank");
+    (rank - 1) * 16 + file
+}
+
+fn counts(g: &Defined, fen: &str) -> [i32; COUNT] {
+    term_counts(&g.read_fen(fen).expect("the FEN reads")).0
+}
+
+/// Colour-bound and file-riding types, phases, zones and the ranks to
+/// promotion, on Capablanca's 10x8 board.
+#[test]
+fn the_evaluation_knows_a_games_pieces_and_board() {
+    let g = game("[capa:capablanca]\n", "capa");
+    let def = g.0;
+    let info = &def.eval;
+    let ty = |c: char| def.type_of(c).expect("a piece");
+    let has = |set: u64, c: char| set & (1 << ty(c)) != 0;
+    assert!(has(info.colour_bound, 'b'));
+    for c in ['n', 'r', 'q', 'a', 'c', 'k', 'p'] {
+        assert!(!has(info.colour_bound, c), "{c}");
+    }
+    for c in ['r', 'q', 'c'] {
+        assert!(has(info.file_riders, c), "{c}");
+    }
+    for c in ['n', 'b', 'a', 'k', 'p'] {
+        assert!(!has(info.file_riders, c), "{c}");
+    }
+    assert!(has(info.same_moves, 'r') && !has(info.same_moves, 'p'));
+    // Knights and bishops 1, rooks 2, the archbishop 3, the queen and
+    // the chancellor 4: 2 + 2 + 4 + 3 + 4 + 4 = 19 a side.
+    assert_eq!(info.phase[ty('n')], 1);
+    assert_eq!(info.phase[ty('r')], 2);
+    assert_eq!(info.phase[ty('q')], 4);
+    assert_eq!(info.phase[ty('k')], 0);
+    assert_eq!(info.phase[ty('p')], 0);
+    assert_eq!(info.phase[ty('a')], 3);
+    assert_eq!(info.full_phase, 38);
+    assert_eq!(info.steps[0][sq("b2")], 6);
+    assert_eq!(info.steps[1][sq("b2")], 1);
+    assert_eq!(info.steps[0][sq("j7")], 1);
+    assert_eq!(info.king_zone[sq("a1")].count(), 4);
+    assert_eq!(info.king_zone[sq("e4")].count(), 9);
+    // Ahead of a white pawn on a2: the a and b files, ranks 3 to 8.
+    assert_eq!(info.span[0][sq("a2")].count(), 12);
+    assert_eq!(info.span[1][sq("a2")].count(), 2);
+}
+
+#[test]
+fn pawn_terms_count_passed_isolated_doubled_and_supported_pawns() {
+    let g = game(CHESS, "mychess");
+    // White: e5 passed (3 ranks to go), doubled c-pawns (isolated both),
+    // nothing supported. Black: a7 passed (6 to go), isolated.
+    let c = counts(&g, "4k3/p7/8/4P3/8/2P5/2P5/4K3 w - - 0 1");
+    assert_eq!(c[PASSED + 3], 1);
+    assert_eq!(c[PASSED + 6], -1);
+    // c3 is passed too (nothing on b, c, d ahead), c2 is not (c3 ahead).
+    assert_eq!(c[PASSED + 5], 1);
+    assert_eq!((1..8).map(|i| c[PASSED + i]).sum::<i32>(), 2 - 1);
+    assert_eq!(c[ISOLATED], 3 - 1);
+    assert_eq!(c[DOUBLED], 1);
+    assert_eq!(c[SUPPORTED], 0);
+    // A black pawn on d7 stops e5 (and stands on its own file only).
+    let c = counts(&g, "4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1");
+    assert_eq!(c[PASSED + 3], 0);
+    // f4 defends e5.
+    let c = counts(&g, "4k3/8/8/4P3/5P2/8/8/4K3 w - - 0 1");
+    assert_eq!(c[SUPPORTED], 1);
+    assert_eq!(c[ISOLATED], 0);
+}
+
+#[test]
+fn threats_count_pawn_attacks_lesser_attackers_and_loose_pieces() {
+    let g = game(CHESS, "mychess");
+    // The d4 pawn attacks the knight on e5; the knight on f3 attacks the
+    // rook on g5, a piece worth clearly more, which nothing defends; the
+    // knights attack each other (the same worth), and the rook defends
+    // e5 along the rank, the knight on f3 the pawn.
+    let c = counts(&g, "4k3/8/8/4n1r1/3P4/5N2/8/4K3 w - - 0 1");
+    assert_eq!(c[THREAT_BY_PAWN], 1);
+    assert_eq!(c[THREAT_BY_LESSER], 1);
+    // Loose: the rook on g5 (for White), the knight on f3 (for Black).
+    assert_eq!(c[HANGING], 1 - 1);
+    // Without the rook the knight on e5 hangs too.
+    let c = counts(&g, "4k3/8/8/4n3/3P4/5N2/8/4K3 w - - 0 1");
+    assert_eq!(c[HANGING], 1 - 1);
+    assert_eq!(c[THREAT_BY_LESSER], 0);
+    let c = counts(&g, "4k3/8/8/4n3/3P4/8/8/4K3 w - - 0 1");
+    assert_eq!(c[HANGING], 1);
+}
+
+#[test]
+fn king_terms_count_shelter_attacks_and_safe_checks() {
+    let g = game(CHESS, "mychess");
+    let quiet = counts(&g, "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1");
+    assert_eq!(quiet[SHELTER], 0, "three pawns each");
+    assert_eq!(quiet[KING_DANGER], 0);
+    // A queen and a rook bear on Black's castle; White's king sits alone.
+    let c = counts(&g, "6k1/5ppp/8/6Q1/8/8/8/4RK2 w - - 0 1");
+    assert_eq!(c[SHELTER], -3);
+    assert_eq!(c[KING_DANGER], 0, "the rook misses the zone");
+    // The rook up the f-file hits f7: two attackers, Black in danger
+    // (counted for Black: negative).
+    let c = counts(&g, "6k1/5ppp/8/6Q1/8/8/8/5RK1 w - - 0 1");
+    assert!(c[KING_DANGER] < 0, "{c:?}");
+    // The queen can check from d8, which Black does not guard; Black has
+    // no piece to check with.
+    assert!(c[SAFE_CHECK] > 0, "{c:?}");
+}
+
+#[test]
+fn file_riders_and_colour_bound_pairs_count() {
+    let g = game(CHESS, "mychess");
+    // The a-rook's file is open, the d-rook's half open (a black pawn),
+    // the h-rook's closed; two white bishops on both colours, two black
+    // bishops on one.
+    let c = counts(&g, "4k3/3p3p/8/1b1b4/8/8/7P/RBBRK2R w - - 0 1");
+    assert_eq!(c[FILE_OPEN], 1);
+    assert_eq!(c[FILE_HALF_OPEN], 1);
+    assert_eq!(c[COLOUR_PAIR], 1, "only White's pair counts");
+}
+
+/// Tapering: the phase falls with the pieces, and a king is pulled home
+/// in the middle game and to the centre in the endgame.
+#[test]
+fn the_king_comes_out_as_the_board_empties() {
+    let g = game(CHESS, "mychess");
+    let def = g.0;
+    let phase = |fen: &str| term_counts(&g.read_fen(fen).expect("the FEN reads")).1;
+    assert_eq!(def.eval.full_phase, 24);
+    assert_eq!(
+        phase("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        24
+    );
+    assert_eq!(phase("r3k3/pppp4/8/8/8/8/8/4K2Q w - - 0 1"), 6);
+    assert_eq!(phase("4k3/pppp4/8/8/8/8/8/4K3 w - - 0 1"), 0);
+    let king = def.type_of('k').expect("a king");
+    let [home_mg, home_eg] = def.square_value(0, king, sq("e1"));
+    let [centre_mg, centre_eg] = def.square_value(0, king, sq("e4"));
+    assert!(centre_mg < home_mg && centre_eg > home_eg);
+}

@@ -226,8 +226,6 @@ pub struct EvalInfo {
     pub full_phase: i32,
     /// Each type's attack units on a king's zone, per square it hits.
     pub attack_units: Vec<i32>,
-    /// `[side]`: the types the pawn terms count (the promoting pawns).
-    pub pawns: [u64; 2],
     /// The types bound to one colour of squares (a bishop, an alfil).
     pub colour_bound: u64,
     /// The types that ride whole files (a rook, a chancellor).
@@ -332,6 +330,8 @@ impl EvalInfo {
         let mut file_riders = 0u64;
         let mut same_moves = 0u64;
         let centre = sq(files / 2, ranks / 2);
+        // A file rider reaches its whole file from the centre.
+        let whole_file = (file[(files / 2) as usize] & def.board).and_not(Board::single(centre));
         for (t, p) in def.pieces.iter().enumerate() {
             let c = &p.compiled[0];
             let reach = |s: usize| c.pseudo[0][QUIET][s] | c.pseudo[0][CAPTURE][s];
@@ -350,8 +350,6 @@ impl EvalInfo {
             {
                 same_moves |= 1 << t;
             }
-            let whole_file =
-                (file[(files / 2) as usize] & def.board).and_not(Board::single(centre));
             if !is_pawn(t) && !royal(t) && (c.pseudo[0][QUIET][centre] & whole_file) == whole_file {
                 file_riders |= 1 << t;
             }
@@ -362,7 +360,6 @@ impl EvalInfo {
             phase,
             full_phase,
             attack_units,
-            pawns,
             colour_bound,
             file_riders,
             same_moves,

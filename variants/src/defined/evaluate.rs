@@ -149,16 +149,9 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
     let info = &def.eval;
     let blockers = pos.occupied() | pos.holes;
     t.add(pos.side.index(), TEMPO, 1);
-    // The pawns first: the other terms ask where they stand.
     let mut pawns = [Board::EMPTY; 2];
-    for (side, side_pawns) in pawns.iter_mut().enumerate() {
-        for s in pos.by_side[side].iter() {
-            let (_, ty) = pos.piece(s).expect("a piece of the side");
-            if info.pawns[side] & (1 << ty) != 0 {
-                side_pawns.set(s);
-            }
-        }
-    }
+    // File riders are judged once both sides' pawns are known.
+    let mut riders = [Board::EMPTY; 2];
     let zones = [0, 1].map(|side| pos.king(side).map(|k| info.king_zone[k]));
     let mut phase = 0;
     let mut attacks = [Board::EMPTY; 2];
@@ -171,12 +164,13 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
     for side in 0..2 {
         let them = 1 - side;
         let mut mobility = 0;
-        let (mut lesser, mut open, mut half_open) = (0, 0, 0);
+        let mut lesser = 0;
         for s in pos.by_side[side].iter() {
             let (_, ty) = pos.piece(s).expect("a piece of the side");
             let att = movegen::reach(pos, side, ty, s, 0, CAPTURE);
             attacks[side] |= att;
-            if pawns[side].has(s) {
+            if def.promotion_pawn_types[side] & (1 << ty) != 0 {
+                pawns[side].set(s);
                 pawn_attacks[side] |= att;
                 continue;
             }
@@ -208,14 +202,7 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
                 }
             }
             if info.file_riders & (1 << ty) != 0 {
-                let file = info.file[s % WIDTH as usize];
-                if (file & pawns[side]).is_empty() {
-                    if (file & pawns[them]).is_empty() {
-                        open += 1;
-                    } else {
-                        half_open += 1;
-                    }
-                }
+                riders[side].set(s);
             }
             if info.colour_bound & (1 << ty) != 0 {
                 on_colour[side][info.dark.has(s) as usize] |= 1 << ty;
@@ -223,8 +210,6 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
         }
         t.add(side, MOBILITY, mobility);
         t.add(side, THREAT_BY_LESSER, lesser);
-        t.add(side, FILE_OPEN, open);
-        t.add(side, FILE_HALF_OPEN, half_open);
         t.add(
             side,
             COLOUR_PAIR,
@@ -233,6 +218,19 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
     }
     for side in 0..2 {
         let them = 1 - side;
+        let (mut open, mut half_open) = (0, 0);
+        for s in riders[side].iter() {
+            let file = info.file[s % WIDTH as usize];
+            if (file & pawns[side]).is_empty() {
+                if (file & pawns[them]).is_empty() {
+                    open += 1;
+                } else {
+                    half_open += 1;
+                }
+            }
+        }
+        t.add(side, FILE_OPEN, open);
+        t.add(side, FILE_HALF_OPEN, half_open);
         pawn_structure(pos, side, &pawns, &pawn_attacks[side], t);
         if let (Some(k), Some(zone)) = (pos.king(side), zones[side]) {
             let ahead = info.span[side][k] & zone & pawns[side];

@@ -2,22 +2,8 @@
 //! board, and each term counted where it should be.
 
 use super::evaluate::{param::*, term_counts};
+use super::tests::{game, CHESS};
 use super::*;
-
-const CHESS: &str =
-    "[mychess]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\npromotionPieceTypes = qrbn\n";
-
-fn game(text: &str, name: &str) -> Defined {
-    let loaded = load(text, "test.ini");
-    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
-    Defined(
-        loaded
-            .games
-            .into_iter()
-            .find(|g| g.spec.id == name)
-            .expect("the game"),
-    )
-}
 
 /// A square by its name (`b2`) on the 16-wide board of defined games.
 fn sq(name: &str) -> usize {

@@ -3,10 +3,10 @@
 use super::*;
 use crate::Rules;
 
-const CHESS: &str =
+pub(super) const CHESS: &str =
     "[mychess]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\npromotionPieceTypes = qrbn\n";
 
-fn game(text: &str, name: &str) -> Defined {
+pub(super) fn game(text: &str, name: &str) -> Defined {
     let loaded = load(text, "test.ini");
     let (games, errors) = (loaded.games, loaded.errors);
     assert!(errors.is_empty(), "{errors:?}");

@@ -133,6 +133,17 @@ def main():
     write(a.corpus, "deck_list", "example", deck)
     write(a.corpus, "deck_list", "bolt", deck.replace("2 Lightning Bolt", "2 Swords to Plowshares"))
     write(a.corpus, "deck_list", "short", "King's colour: green\nQueen's colour: red\n4 Forest\n1 Craw Wurm [King's Bishop]\n1 Juzam Djinn [Queen]\n")
+    # A weights file as tune-eval writes it, for the game the target reads.
+    with tempfile.TemporaryDirectory() as tmp:
+        ini = os.path.join(tmp, "capa.ini")
+        with open(ini, "w") as f:
+            f.write("[capa:capablanca]\n")
+        listed = subprocess.run(
+            [a.arcana, "--variants", ini, "tune-eval", "--variant", "capa", "--list"],
+            capture_output=True, check=True, text=True).stdout
+    write(a.corpus, "weights_file", "listed", listed)
+    write(a.corpus, "weights_file", "some", "\n".join(
+        l for l in listed.splitlines() if l.startswith(("game", "rules", "value", "tempo"))) + "\n")
     print("seeds written under", a.corpus, file=sys.stderr)
 
 

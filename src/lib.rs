@@ -5,6 +5,7 @@
 pub mod bench_cmd;
 pub mod deck_cmd;
 pub mod exit;
+pub mod fit;
 pub mod matches;
 pub mod perft_cmd;
 pub mod stdout;

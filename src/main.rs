@@ -44,6 +44,10 @@ enum Command {
     /// the engine, nudged apart.
     #[command(after_help = arcana::exit::RULE)]
     TuneSearch(Box<matches::TuneArgs>),
+    /// Fit a game's evaluation weights to the results of its self-play
+    /// games (Texel's method) and write a weights file (--eval-file).
+    #[command(after_help = arcana::exit::RULE)]
+    TuneEval(Box<matches::TuneEvalArgs>),
     /// Combine the JSON reports of a match's shards.
     #[command(after_help = arcana::exit::RULE)]
     MatchMerge(matches::MergeArgs),
@@ -120,6 +124,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::MatchMerge(args)) => matches::run_merge(&args),
         Some(Command::TuneSearch(args)) => matches::run_tune(&args),
+        Some(Command::TuneEval(args)) => matches::run_tune_eval(&args),
         Some(Command::Deck(args)) => deck_cmd::run(&args),
         Some(Command::Gui(args)) => run_gui(&args),
         Some(Command::Variants(args)) => variants_cmd::run(&args),

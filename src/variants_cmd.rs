@@ -20,6 +20,10 @@ pub struct VariantFiles {
     /// see docs/rules/defined-games.md); repeatable.
     #[arg(long = "variants", value_name = "FILE")]
     pub variants: Vec<PathBuf>,
+    /// Give a game the evaluation weights of a file that `arcana
+    /// tune-eval` wrote (read after the --variants files); repeatable.
+    #[arg(long = "eval-file", value_name = "FILE")]
+    pub eval_files: Vec<PathBuf>,
 }
 
 /// `arcana variants ...`.
@@ -195,35 +199,48 @@ fn board(def: &GameDef, cell: impl Fn(usize) -> char) -> String {
     out
 }
 
-/// The files `--variants` loaded for this run (as given, and made
-/// absolute), for the engines of a match that are Arcana itself.
-static PRELOADED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+/// The arguments that loaded this run's files (`--variants FILE` and
+/// `--eval-file FILE`, paths made absolute), for the engines of a match
+/// that are Arcana itself.
+static PRELOADED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
 
-/// The files `--variants` loaded for this run, absolute.
-pub fn preloaded() -> Vec<PathBuf> {
+/// The arguments that loaded this run's files: `--variants FILE` and
+/// `--eval-file FILE` pairs, in that order, paths absolute.
+pub fn preloaded() -> Vec<String> {
     PRELOADED.lock().map(|p| p.clone()).unwrap_or_default()
 }
 
-/// Loads the files named by `--variants FILE` (or `--variants=FILE`) in
-/// `args` for the whole run, before the command line is parsed (so that
-/// `--variant` may name their games). Every section that reads loads, as
-/// in Fairy-Stockfish; the errors of the others are written to stderr
-/// with a summary. A file that cannot be read is the error returned.
+/// Loads the files named by `--variants FILE` and then those of
+/// `--eval-file FILE` (either also as `--flag=FILE`) in `args` for the
+/// whole run, before the command line is parsed (so that `--variant` may
+/// name their games). Every section that reads loads, as in
+/// Fairy-Stockfish; the errors of the others are written to stderr with a
+/// summary. A file that cannot be read, or weights that do not fit their
+/// game, is the error returned.
 pub fn preload(args: &[String]) -> Result<(), String> {
     let mut paths = Vec::new();
+    let mut weights = Vec::new();
     let mut it = args.iter().skip(1);
     while let Some(a) = it.next() {
         if a == "--" {
             break;
         }
-        if a == "--variants" {
-            if let Some(p) = it.next() {
-                paths.push(p.clone());
+        for (flag, list) in [("--variants", &mut paths), ("--eval-file", &mut weights)] {
+            if a == flag {
+                if let Some(p) = it.next() {
+                    list.push(p.clone());
+                }
+            } else if let Some(p) = a.strip_prefix(flag).and_then(|r| r.strip_prefix('=')) {
+                list.push(p.to_string());
             }
-        } else if let Some(p) = a.strip_prefix("--variants=") {
-            paths.push(p.to_string());
         }
     }
+    let remember = |flag: &str, path: &Path| {
+        if let Ok(mut preloaded) = PRELOADED.lock() {
+            let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+            preloaded.extend([flag.to_string(), absolute.to_string_lossy().into_owned()]);
+        }
+    };
     for p in paths {
         let path = Path::new(&p);
         let loaded = Registry::load_for_process(path).map_err(|e| e.to_string())?;
@@ -233,9 +250,13 @@ pub fn preload(args: &[String]) -> Result<(), String> {
             }
             eprintln!("{p}: {}", loaded.summary());
         }
-        if let Ok(mut preloaded) = PRELOADED.lock() {
-            preloaded.push(std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()));
-        }
+        remember("--variants", path);
+    }
+    for p in weights {
+        let path = Path::new(&p);
+        let game = Registry::load_weights_for_process(path)?;
+        log::info!("{p}: {game}'s evaluation weights");
+        remember("--eval-file", path);
     }
     Ok(())
 }

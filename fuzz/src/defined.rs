@@ -83,3 +83,31 @@ fn play(def: &'static GameDef, bytes: &[u8]) {
         pos = Defined::make(&pos, moves[pick]);
     }
 }
+
+/// The property of the `weights_file` target: any text read as a weights
+/// file of Capablanca (read from a file) gives weights or an error that
+/// names the file, never a panic; weights that read give the game, and
+/// written back they read to the same weights.
+pub fn weights_file(bytes: &[u8]) {
+    use std::sync::LazyLock;
+    use variants::SearchHints;
+    static GAME: LazyLock<Defined> = LazyLock::new(|| {
+        let loaded = variants::defined::load("[capa:capablanca]\n", "capa.ini");
+        Defined(loaded.games[0])
+    });
+    let input = text(bytes);
+    let ours = GAME.eval_weights().expect("a game from a file has weights");
+    match ours.read(&input, "fuzz.weights") {
+        Ok(w) => {
+            assert_eq!(w.names, ours.names);
+            let again = ours
+                .read(&w.to_text("again"), "again.weights")
+                .expect("written weights read back");
+            assert_eq!(again, w);
+            let game = GAME.with_eval_weights(&w).expect("checked weights apply");
+            let pos = game.start();
+            let _ = Defined::evaluate(&pos);
+        }
+        Err(e) => assert!(e.starts_with("fuzz.weights"), "{e}"),
+    }
+}

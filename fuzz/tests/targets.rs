@@ -61,3 +61,4 @@ target!(epd_suite, texts::epd);
 target!(deck_list, texts::deck_list);
 target!(openings, texts::openings);
 target!(variants_ini, fuzz::defined::variants_ini);
+target!(weights_file, fuzz::defined::weights_file);

@@ -197,6 +197,7 @@ impl Session {
             Change::ClearHash => self.search.clear(),
             Change::Variant(v) => self.switch_variant(&v)?,
             Change::VariantPath(paths) => self.load_variants(&paths)?,
+            Change::EvalFile(path) => self.load_weights(&path)?,
             Change::SearchParam(index, v) => {
                 let name = engine::PARAMS[index].name;
                 self.options.params.set(name, v)?;
@@ -250,6 +251,28 @@ impl Session {
                 "info string variants loaded: {} (UCI_Variant offers them)",
                 names.join(", ")
             )),
+        }
+        Ok(())
+    }
+
+    /// Gives a game the evaluation weights of the file at `path` (empty
+    /// or `<empty>`: nothing) and says so; the game being played starts
+    /// again with them, as after a change of game.
+    fn load_weights(&mut self, path: &str) -> Result<(), String> {
+        if path.is_empty() || path == "<empty>" {
+            return Ok(());
+        }
+        let game = self
+            .registry
+            .load_weights_file(std::path::Path::new(path))?;
+        if self.registry.canonical_id(&self.variant).ok().as_deref() == Some(game.as_str()) {
+            let current = self.variant.clone();
+            self.switch_variant(&current)?;
+        }
+        let said = format!("{path}: {game} plays with these evaluation weights");
+        match self.protocol {
+            Protocol::Xboard => self.say(&format!("# {said}")),
+            _ => self.say(&format!("info string {said}")),
         }
         Ok(())
     }

@@ -68,6 +68,9 @@ pub enum Change {
     /// Load the games of `variants.ini` files (paths separated by `:`, as
     /// Fairy-Stockfish's `VariantPath`).
     VariantPath(String),
+    /// Give a game the evaluation weights of a file (`arcana tune-eval`
+    /// writes them; empty or `<empty>`: none).
+    EvalFile(String),
     /// A search parameter (by its index in `engine::PARAMS`) and its
     /// value, in range.
     SearchParam(usize, i32),
@@ -110,6 +113,7 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
                 .to_string(),
         ),
         "variantpath" => Change::VariantPath(value.map(str::trim).unwrap_or("").to_string()),
+        "evalfile" => Change::EvalFile(value.map(str::trim).unwrap_or("").to_string()),
         other => match engine::Params::find(other) {
             Some(index) => {
                 let info = &engine::PARAMS[index];

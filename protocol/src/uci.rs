@@ -175,6 +175,7 @@ impl Session {
             ),
             "option name UCI_Chess960 type check default false".to_string(),
             "option name VariantPath type string default <empty>".to_string(),
+            "option name EvalFile type string default <empty>".to_string(),
             format!("option name Hash type spin default 16 min 1 max {HASH_MAX}"),
             format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
             "option name Clear Hash type button".to_string(),

@@ -148,7 +148,7 @@ impl Session {
         self.say(&format!(
             "feature option=\"Move Overhead -spin 30 0 {OVERHEAD_MAX}\" \
              option=\"MultiPV -spin 1 1 {MULTIPV_MAX}\" option=\"Clear Hash -button\" \
-             option=\"VariantPath -file \""
+             option=\"VariantPath -file \" option=\"EvalFile -file \""
         ));
         self.say("feature done=1");
     }
@@ -332,7 +332,7 @@ impl Session {
             None => (rest.trim(), None),
         };
         match name.to_ascii_lowercase().as_str() {
-            "move overhead" | "multipv" | "clear hash" | "variantpath" => {
+            "move overhead" | "multipv" | "clear hash" | "variantpath" | "evalfile" => {
                 self.set_option(name, value)
             }
             // The search's tunable margins, not announced (for tuners).

@@ -14,6 +14,7 @@ mod spec;
 mod spsa;
 mod stats;
 mod tune;
+mod tune_eval;
 mod uci_player;
 mod xboard_player;
 
@@ -35,6 +36,7 @@ use std::time::Duration;
 use variants::pgn::Notation;
 
 pub use tune::{run as run_tune, TuneArgs};
+pub use tune_eval::{run as run_tune_eval, TuneEvalArgs};
 
 /// Arguments of `arcana match`.
 #[derive(Args, Debug, Clone)]

@@ -89,15 +89,14 @@ impl EngineSpec {
         Ok(spec)
     }
 
-    /// The engine, given `files` to load first (`--variants FILE` before
-    /// its own arguments) if it is this very program.
-    pub fn with_variant_files(mut self, files: &[PathBuf]) -> EngineSpec {
+    /// The engine, given the arguments that load this run's files
+    /// (`--variants FILE`, `--eval-file FILE`; see
+    /// [`crate::variants_cmd::preloaded`]) before its own arguments if it
+    /// is this very program.
+    pub fn with_variant_files(mut self, loads: &[String]) -> EngineSpec {
         if self.own {
-            let loads = files
-                .iter()
-                .flat_map(|f| ["--variants".to_string(), f.to_string_lossy().into_owned()]);
             let rest = self.command.split_off(1);
-            self.command.extend(loads);
+            self.command.extend(loads.iter().cloned());
             self.command.extend(rest);
         }
         self

@@ -424,7 +424,7 @@ impl Progress {
 }
 
 /// A 20-character progress bar.
-fn bar(done: u64, total: u64) -> String {
+pub(super) fn bar(done: u64, total: u64) -> String {
     let filled = (done * 20 / total.max(1)) as usize;
     format!(
         "[{}{}]",
@@ -434,7 +434,7 @@ fn bar(done: u64, total: u64) -> String {
 }
 
 /// `1h02m`, `3m05s`, `12s`.
-fn clock(d: Duration) -> String {
+pub(super) fn clock(d: Duration) -> String {
     let s = d.as_secs();
     if s >= 3600 {
         format!("{}h{:02}m", s / 3600, s % 3600 / 60)

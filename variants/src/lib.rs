@@ -30,6 +30,7 @@ pub mod squares;
 pub mod turns;
 pub mod vanguard;
 pub mod variant;
+pub mod weights;
 pub mod zobrist;
 
 pub use bitboard::Bits;
@@ -45,6 +46,7 @@ pub use variant::{
     Fen, GamePosition, MoveCode, Notation, OnePlyNotation, PlyKind, Rules, SearchHints, Variant,
     MOVE_RULE_PLIES,
 };
+pub use weights::{EvalTrace, EvalWeights};
 
 /// The game traits in one import, for code that calls a game's functions
 /// (`Chess.read_fen(..)`, `Chess::generate(..)`).

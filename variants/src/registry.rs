@@ -7,7 +7,7 @@
 
 use crate::defined::{DefError, Defined, GameDef, Loaded};
 use crate::prelude::*;
-use crate::GameSpec;
+use crate::{EvalWeights, GameSpec};
 use std::fmt;
 
 /// Code to run with a game.
@@ -200,6 +200,76 @@ impl Registry {
         }
     }
 
+    /// Gives a game the weights of a weights file's `text` (`file` names it
+    /// in errors; see [`crate::weights`]): the game the file names, which
+    /// must have been written for its rules. Returns the game's id.
+    pub fn load_weights(&mut self, text: &str, file: &str) -> Result<String, String> {
+        let name = EvalWeights::game_of(text).ok_or_else(|| {
+            format!(
+                "{file}: no 'game NAME' line: a weights file names its game (arcana tune-eval \
+                 writes one)"
+            )
+        })?;
+        let index = self
+            .games
+            .iter()
+            .position(|e| e.spec().answers_to(&name))
+            .ok_or_else(|| {
+                format!(
+                    "{file}: the weights are for {name}, a game this run does not know \
+                     (load its variants.ini first); known: {}",
+                    self.ids().join(", ")
+                )
+            })?;
+        struct Apply<'a>(&'a str, &'a str);
+        impl VariantVisitor for Apply<'_> {
+            type Output = Result<Option<&'static GameDef>, String>;
+            fn visit<V: Variant>(self, game: V) -> Self::Output {
+                let ours = game.eval_weights().ok_or_else(|| {
+                    format!(
+                        "{}: {}'s evaluation takes no weights file",
+                        self.1,
+                        game.spec().name
+                    )
+                })?;
+                let weights = ours.read(self.0, self.1)?;
+                let changed = game.with_eval_weights(&weights)?;
+                // Only games read from files carry weights for now.
+                let any: &dyn std::any::Any = &changed;
+                Ok(any.downcast_ref::<Defined>().map(|d| d.0))
+            }
+        }
+        let entry = &mut self.games[index];
+        match entry.visit(Apply(text, file))? {
+            Some(def) => *entry = Entry::Defined(def),
+            None => {
+                return Err(format!(
+                    "{file}: {}'s weights cannot be changed at run time",
+                    entry.spec().name
+                ))
+            }
+        }
+        Ok(entry.spec().id.clone())
+    }
+
+    /// Reads a weights file (see [`Registry::load_weights`]).
+    pub fn load_weights_file(&mut self, path: &std::path::Path) -> Result<String, String> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{name}: cannot read the weights file: {e}"))?;
+        self.load_weights(&text, &name)
+    }
+
+    /// Gives a game of this process's registry the weights of a file, for
+    /// the whole run (the command line's `--eval-file`).
+    pub fn load_weights_for_process(path: &std::path::Path) -> Result<String, String> {
+        let mut loaded = PROCESS.lock().unwrap_or_else(|e| e.into_inner());
+        let mut registry = loaded.clone().unwrap_or_else(Registry::builtin);
+        let id = registry.load_weights_file(path)?;
+        *loaded = Some(registry);
+        Ok(id)
+    }
+
     /// The definition of the game called `name`, if it was read from a file.
     pub fn defined(&self, name: &str) -> Option<&'static GameDef> {
         match self.entry(name) {
@@ -291,6 +361,40 @@ mod tests {
         fn visit<V: Variant>(self, game: V) -> String {
             game.spec().id.clone()
         }
+    }
+
+    #[test]
+    fn a_weights_file_changes_its_games_evaluation() {
+        let mut registry = Registry::builtin();
+        let loaded = registry.load("[capa:capablanca]\n", "capa.ini");
+        assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+        let weights = |r: &Registry| {
+            let def = r.defined("capa").expect("loaded");
+            Defined(def).eval_weights().expect("weights")
+        };
+        let mut w = weights(&registry);
+        w.values[0] = [11, 12];
+        let text = w.to_text("test");
+        assert_eq!(registry.load_weights(&text, "w.txt").unwrap(), "capa");
+        assert_eq!(weights(&registry).values[0], [11, 12]);
+        // The game stays where it was listed.
+        assert_eq!(registry.ids().last().map(String::as_str), Some("capa"));
+        let e = registry
+            .load_weights(&text.replace("game capa", "game nocapa"), "w.txt")
+            .unwrap_err();
+        assert!(e.contains("does not know") && e.contains("nocapa"), "{e}");
+        let e = registry
+            .load_weights(&text.replace("game capa", "game chess"), "w.txt")
+            .unwrap_err();
+        assert!(e.contains("takes no weights file"), "{e}");
+        let e = registry
+            .load_weights("mobility 1 1\n", "w.txt")
+            .unwrap_err();
+        assert!(e.contains("no 'game NAME' line"), "{e}");
+        let e = registry
+            .load_weights_file(std::path::Path::new("/nonexistent/w.txt"))
+            .unwrap_err();
+        assert!(e.contains("/nonexistent/w.txt"), "{e}");
     }
 
     #[test]

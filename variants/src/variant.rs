@@ -4,6 +4,7 @@
 //! ply), [`SearchHints`] (what the search needs to know). [`Variant`] is
 //! all of them, and what the engine, the protocols and perft take.
 
+use crate::weights::{EvalTrace, EvalWeights};
 use crate::{FenError, GameSpec, MoveError, MoveList, Outcome, Side};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -378,6 +379,30 @@ pub trait SearchHints: Fen {
     /// multi-ply turn). `None` disables null-move pruning.
     fn null_move(_pos: &Self::Position) -> Option<Self::Position> {
         None
+    }
+
+    /// The evaluation's weights by name, for a game whose evaluation is a
+    /// sum of term counts times weights (see [`crate::weights`]); `None`
+    /// for a game whose evaluation takes no weights file.
+    fn eval_weights(&self) -> Option<EvalWeights> {
+        None
+    }
+
+    /// The position's evaluation as term counts of
+    /// [`SearchHints::eval_weights`], for fitting them (`arcana
+    /// tune-eval`); `None` where the game has no weights.
+    fn eval_trace(_pos: &Self::Position) -> Option<EvalTrace> {
+        None
+    }
+
+    /// The game with its evaluation's weights changed to `weights` (which
+    /// [`EvalWeights::read`] checked against
+    /// [`SearchHints::eval_weights`]).
+    fn with_eval_weights(&self, _weights: &EvalWeights) -> Result<Self, String> {
+        Err(format!(
+            "{}'s evaluation takes no weights file",
+            self.spec().name
+        ))
     }
 }
 

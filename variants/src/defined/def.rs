@@ -158,6 +158,10 @@ pub struct GameDef {
     pub counting: Counting,
     /// The start position.
     pub start_fen: String,
+    /// A hash of the keys and values of the game's sections, its parents'
+    /// included (see [`crate::weights::fnv1a`]): what a weights file is
+    /// checked against.
+    pub rules_hash: u64,
     /// The line of the section's header.
     pub section_line: usize,
     /// The line of `startFen` (or of the section), for errors in it.
@@ -607,6 +611,24 @@ impl Reader<'_> {
     }
 }
 
+/// A hash of the keys and values in force (a child's over its parents')
+/// and of the pieces they give (each one's letter, name and Betza): the
+/// same for the same rules however the file is laid out, and whatever the
+/// section is called (`[capa:capablanca]` with no keys of its own has
+/// Capablanca's rules).
+fn rules_hash(config: &Config, pieces: &[PieceDef]) -> u64 {
+    crate::weights::fnv1a(
+        config
+            .iter()
+            .flat_map(|(k, s)| [k.clone(), s.value.clone()])
+            .chain(
+                pieces
+                    .iter()
+                    .flat_map(|p| [p.letter.to_string(), p.name.clone(), p.betza.clone()]),
+            ),
+    )
+}
+
 /// Fairy-Stockfish's template defaults the keys set nothing for: chess's
 /// rules without pieces.
 fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDef, Vec<DefError>> {
@@ -1013,6 +1035,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
             rays.reach(super::piece::RAY_RIDES, s, &Board::EMPTY) | near
         })
         .collect();
+    let rules_hash = rules_hash(&r.config, &pieces);
     let mut def = GameDef {
         spec,
         files,
@@ -1065,12 +1088,18 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         section_line: line,
         start_fen_line: r.config.get("startFen").map_or(line, |s| s.line),
         start_fen,
+        rules_hash,
         values: Vec::new(),
         eval: Default::default(),
     };
     let values = super::eval::values(&def);
     def.values = values.iter().map(|&[mg, eg]| (mg + eg) / 2).collect();
     def.eval = super::eval::EvalInfo::new(&def, &values);
+    if let Some(weights) = super::fitted::weights_for(&def) {
+        let mut eval = std::mem::take(&mut def.eval);
+        eval.set_weights(&def, &weights);
+        def.eval = eval;
+    }
     // The standard figures where the piece is one (a drawing's choice).
     for (i, p) in def.spec.pieces.iter_mut().enumerate() {
         p.figure = match def.pieces[i].name.as_str() {

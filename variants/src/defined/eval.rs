@@ -8,6 +8,7 @@
 
 use super::betza::{CAPTURE, QUIET};
 use super::def::GameDef;
+use super::evaluate::{param, WEIGHTS};
 use super::piece::{ride_reach, Board, Compiled, WIDTH};
 
 /// A knight's value: the unit that derived values are measured in.
@@ -154,44 +155,87 @@ pub fn values(def: &GameDef) -> Vec<[i32; 2]> {
         .collect()
 }
 
-/// `(type * 2 + side) * 256 + square`: the value of a piece there, for
-/// its side, (middle game, endgame).
-fn tables(def: &GameDef, values: &[[i32; 2]]) -> Vec<[i16; 2]> {
+/// Twice a square's distance from the board's edge towards its centre, in
+/// files and ranks (0 in a corner).
+fn centre(def: &GameDef, s: usize) -> i32 {
     let (files, ranks) = (def.files, def.ranks);
-    let centre = |s: usize| -> i32 {
-        let (f, r) = (s as i32 % WIDTH, s as i32 / WIDTH);
-        // Twice the distance from the centre, in files and ranks.
-        let df = (2 * f - (files - 1)).abs();
-        let dr = (2 * r - (ranks - 1)).abs();
-        (files + ranks - 2 - df - dr).max(0)
-    };
+    let (f, r) = (s as i32 % WIDTH, s as i32 / WIDTH);
+    let df = (2 * f - (files - 1)).abs();
+    let dr = (2 * r - (ranks - 1)).abs();
+    (files + ranks - 2 - df - dr).max(0)
+}
+
+/// What square `s` is worth to a piece of type `t` and `side`, in units
+/// of the type's square weight: a pawn's advance squared (more the closer
+/// to promotion), any other piece's nearness to the centre.
+pub fn square_shape(def: &GameDef, t: usize, side: usize, s: usize) -> i32 {
+    if def.promotion_pawn_types[0] & (1 << t) != 0 {
+        let r = s as i32 / WIDTH;
+        let advance = if side == 0 { r } else { def.ranks - 1 - r };
+        advance * advance
+    } else {
+        centre(def, s)
+    }
+}
+
+/// Where type `t`'s value sits among the weights (its square weight is
+/// the next).
+pub fn value_param(t: usize) -> usize {
+    param::COUNT + 2 * t
+}
+
+/// The default weights: the terms' [`WEIGHTS`], then each type's value
+/// and square weight. A king stays home while the board is full and
+/// comes out when it empties; other pieces like the centre; pawns their
+/// advance.
+fn default_weights(def: &GameDef, values: &[[i32; 2]]) -> Vec<[i32; 2]> {
+    let mut w = WEIGHTS.to_vec();
+    for (t, &value) in values.iter().enumerate() {
+        let pawn = def.promotion_pawn_types[0] & (1 << t) != 0;
+        let royal = Some(t) == def.king && value == [0; 2];
+        let square = if pawn {
+            [2, 2]
+        } else if royal {
+            [-2, 3]
+        } else {
+            [3, 3]
+        };
+        w.extend([value, square]);
+    }
+    w
+}
+
+/// Each weight's name, in the order of [`EvalInfo::weights`]: the terms'
+/// ([`param::NAMES`]), then `value X` and `square X` for each piece
+/// letter X.
+pub fn weight_names(def: &GameDef) -> Vec<String> {
+    param::NAMES
+        .iter()
+        .map(|n| n.to_string())
+        .chain(def.pieces.iter().flat_map(|p| {
+            [
+                format!("value {}", p.letter),
+                format!("square {}", p.letter),
+            ]
+        }))
+        .collect()
+}
+
+/// `(type * 2 + side) * 256 + square`: the value of a piece there, for
+/// its side, (middle game, endgame): its value plus its square weight
+/// times the square's [`square_shape`].
+fn tables(def: &GameDef, weights: &[[i32; 2]]) -> Vec<[i16; 2]> {
     (0..def.pieces.len())
-        .map(|t| {
-            let pawn = def.promotion_pawn_types[0] & (1 << t) != 0;
-            let royal = Some(t) == def.king && values[t] == [0; 2];
-            let table = |side: usize| -> Vec<[i16; 2]> {
-                (0..(WIDTH * WIDTH) as usize)
-                    .map(|s| {
-                        let r = s as i32 / WIDTH;
-                        let advance = if side == 0 { r } else { ranks - 1 - r };
-                        let bonus = if pawn {
-                            // More the closer to promotion.
-                            [advance * advance * 2; 2]
-                        } else if royal {
-                            // A king stays home while the board is full,
-                            // and comes out when it empties.
-                            [-centre(s) * 2, centre(s) * 3]
-                        } else {
-                            [centre(s) * 3; 2]
-                        };
-                        let v = |i: usize| (values[t][i] + bonus[i]).clamp(-30000, 30000) as i16;
-                        [v(0), v(1)]
-                    })
-                    .collect()
-            };
-            [table(0), table(1)]
+        .flat_map(|t| [(t, 0), (t, 1)])
+        .flat_map(|(t, side)| {
+            let value = weights[value_param(t)];
+            let square = weights[value_param(t) + 1];
+            (0..(WIDTH * WIDTH) as usize).map(move |s| {
+                let shape = square_shape(def, t, side, s);
+                let v = |i: usize| (value[i] + square[i] * shape).clamp(-30000, 30000) as i16;
+                [v(0), v(1)]
+            })
         })
-        .flat_map(|[white, black]| white.into_iter().chain(black))
         .collect()
 }
 
@@ -211,6 +255,10 @@ pub const CHECK_TYPES: usize = 24;
 /// What the evaluation knows of a game, computed once when it is read.
 #[derive(Clone, Debug, Default)]
 pub struct EvalInfo {
+    /// Every weight, (middle game, endgame): the terms' (see
+    /// [`param`]), then each type's value and square weight (see
+    /// [`value_param`]). The defaults, or a weights file's.
+    pub weights: Vec<[i32; 2]>,
     /// `(type * 2 + side) * 256 + square`: a piece's value there,
     /// (middle game, endgame), for its side (one flat table: the position
     /// adds it up in every `put` and `remove`).
@@ -250,6 +298,14 @@ pub struct EvalInfo {
 }
 
 impl EvalInfo {
+    /// Takes `weights` (in the order of [`weight_names`]) for the
+    /// evaluation of `def`. Phases, attack units and the values exchanges
+    /// count stay those of the file's or derived values.
+    pub fn set_weights(&mut self, def: &GameDef, weights: &[[i32; 2]]) {
+        self.tables = tables(def, weights);
+        self.weights = weights.to_vec();
+    }
+
     /// The evaluation's knowledge of `def`, with the types' `values`.
     pub fn new(def: &GameDef, values: &[[i32; 2]]) -> EvalInfo {
         let n = WIDTH as usize * WIDTH as usize;
@@ -354,8 +410,10 @@ impl EvalInfo {
                 file_riders |= 1 << t;
             }
         }
+        let weights = default_weights(def, values);
         EvalInfo {
-            tables: tables(def, values),
+            tables: tables(def, &weights),
+            weights,
             typical_mobility: typical_mobility(def),
             phase,
             full_phase,

@@ -52,12 +52,39 @@ pub mod param {
     pub const COLOUR_PAIR: usize = FILE_HALF_OPEN + 1;
     /// The side to move's bonus.
     pub const TEMPO: usize = COLOUR_PAIR + 1;
-    /// Number of weights.
+    /// Number of the terms' weights (each piece type's value and square
+    /// weight follow them: see [`super::super::eval::value_param`]).
     pub const COUNT: usize = TEMPO + 1;
+
+    /// Each term's weight's name, as a weights file writes it.
+    pub const NAMES: [&str; COUNT] = [
+        "mobility",
+        "passed 0",
+        "passed 1",
+        "passed 2",
+        "passed 3",
+        "passed 4",
+        "passed 5",
+        "passed 6",
+        "passed 7",
+        "isolated",
+        "doubled",
+        "supported",
+        "shelter",
+        "king danger",
+        "safe check",
+        "threat by pawn",
+        "threat by lesser",
+        "hanging",
+        "file open",
+        "file half-open",
+        "colour pair",
+        "tempo",
+    ];
 }
 
-/// Every weight, (middle game, endgame) centipawns per count, in the order
-/// of [`param`]. Set by hand from chess's fitted weights and Stockfish's
+/// The terms' default weights, (middle game, endgame) centipawns per
+/// count, in the order of [`param`]. Set by hand from chess's fitted weights and Stockfish's
 /// published classical ones, then proved by matches.
 #[rustfmt::skip]
 pub static WEIGHTS: [[i32; 2]; param::COUNT] = [
@@ -98,16 +125,16 @@ trait Terms {
 }
 
 /// Sums the weights, White's minus Black's: the evaluation proper.
-#[derive(Default)]
-struct Sums {
+struct Sums<'a> {
+    weights: &'a [[i32; 2]],
     mg: i32,
     eg: i32,
 }
 
-impl Terms for Sums {
+impl Terms for Sums<'_> {
     #[inline(always)]
     fn add(&mut self, side: usize, param: usize, count: i32) {
-        let [mg, eg] = WEIGHTS[param];
+        let [mg, eg] = self.weights[param];
         let count = signed(side, count);
         self.mg += mg * count;
         self.eg += eg * count;
@@ -131,7 +158,11 @@ pub fn evaluate_at_least(pos: &Position, beta: i32) -> Option<i32> {
 
 /// The static score for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut sums = Sums::default();
+    let mut sums = Sums {
+        weights: &pos.def.eval.weights,
+        mg: 0,
+        eg: 0,
+    };
     let phase = terms(pos, &mut sums);
     let full = pos.def.eval.full_phase;
     let phase = phase.min(full);
@@ -309,12 +340,10 @@ fn pawn_structure<T: Terms>(
     t.add(side, SUPPORTED, supported);
 }
 
-/// Counts every term, White's less Black's, for tests (and, later, for
-/// fitting the weights).
-#[cfg(test)]
+/// Counts every term, White's less Black's: the position described for
+/// fitting the weights, and for tests.
 struct Counts([i32; param::COUNT]);
 
-#[cfg(test)]
 impl Terms for Counts {
     fn add(&mut self, side: usize, param: usize, count: i32) {
         self.0[param] += signed(side, count);
@@ -322,9 +351,38 @@ impl Terms for Counts {
 }
 
 /// The position's term counts, White's less Black's, and its phase.
-#[cfg(test)]
 pub(super) fn term_counts(pos: &Position) -> ([i32; param::COUNT], i32) {
     let mut counts = Counts([0; param::COUNT]);
     let phase = terms(pos, &mut counts);
     (counts.0, phase)
+}
+
+/// The position's evaluation as counts of every weight, White's less
+/// Black's (see [`crate::weights::EvalTrace`]): the terms', then each
+/// type's pieces (its value) and their squares' shapes (its square
+/// weight).
+pub fn trace(pos: &Position) -> crate::weights::EvalTrace {
+    let def = pos.def;
+    let (counts, phase) = term_counts(pos);
+    let mut all = vec![0i32; def.eval.weights.len()];
+    all[..param::COUNT].copy_from_slice(&counts);
+    for side in 0..2 {
+        for s in pos.by_side[side].iter() {
+            let (_, t) = pos.piece(s).expect("a piece of the side");
+            let at = super::eval::value_param(t);
+            all[at] += signed(side, 1);
+            all[at + 1] += signed(side, super::eval::square_shape(def, t, side, s));
+        }
+    }
+    let full = def.eval.full_phase;
+    crate::weights::EvalTrace {
+        terms: all
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c != 0)
+            .map(|(p, &c)| (p as u32, c))
+            .collect(),
+        phase: f64::from(phase.min(full)) / f64::from(full),
+        eg_scale: 1.0,
+    }
 }

@@ -2,6 +2,7 @@
 //! board, and each term counted where it should be.
 
 use super::evaluate::{param::*, term_counts};
+use super::position::signed;
 use super::tests::{game, CHESS};
 use super::*;
 
@@ -147,4 +148,97 @@ fn the_king_comes_out_as_the_board_empties() {
     let [home_mg, home_eg] = def.square_value(0, king, sq("e1"));
     let [centre_mg, centre_eg] = def.square_value(0, king, sq("e4"));
     assert!(centre_mg < home_mg && centre_eg > home_eg);
+}
+
+/// Positions along a game of Capablanca, picked by a fixed sequence of
+/// legal moves: for checking that the trace adds up to the evaluation.
+fn capablanca_positions(g: &Defined) -> Vec<Position> {
+    let mut pos = g.start();
+    let mut out = vec![pos.clone()];
+    let mut seed = 11u64;
+    for _ in 0..60 {
+        let mut moves = MoveList::new();
+        Defined::generate(&pos, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let (s, r) = crate::zobrist::splitmix64(seed);
+        seed = s;
+        pos = pos.make(moves[(r % moves.len() as u64) as usize]);
+        out.push(pos.clone());
+    }
+    out
+}
+
+#[test]
+fn the_trace_adds_up_to_the_evaluation() {
+    let g = game("[capa:capablanca]\n", "capa");
+    let weights: Vec<[f64; 2]> = g.0.eval.weights.iter().map(|w| w.map(f64::from)).collect();
+    let mut phases = std::collections::BTreeSet::new();
+    for pos in capablanca_positions(&g) {
+        let trace = Defined::eval_trace(&pos).expect("a trace");
+        let white = trace.evaluate(&weights);
+        let ours = signed(pos.side.index(), Defined::evaluate(&pos));
+        // The evaluation rounds once, at its taper.
+        assert!(
+            (white - f64::from(ours)).abs() <= 1.0,
+            "{}: {white} {ours}",
+            pos.to_fen()
+        );
+        phases.insert((trace.phase * 100.0) as i32);
+    }
+    assert!(
+        phases.len() > 3,
+        "the walk reaches several phases: {phases:?}"
+    );
+}
+
+#[test]
+fn a_games_weights_are_named_and_change_its_evaluation() {
+    let g = game("[capa:capablanca]\n", "capa");
+    let w = g.eval_weights().expect("weights");
+    assert_eq!(w.names.len(), w.values.len());
+    assert_eq!(w.names[MOBILITY], "mobility");
+    assert_eq!(w.names[PASSED + 3], "passed 3");
+    let pawn = w
+        .names
+        .iter()
+        .position(|n| n == "value P")
+        .expect("value P");
+    assert_eq!(w.names[pawn + 1], "square P");
+    assert_eq!(w.rules, g.0.rules_hash);
+    // Another pawn's value: a position with an extra white pawn gains
+    // the difference, twice as the taper has both phases.
+    let fen = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+    let up = "rnabqkbcnr/ppppppppp1/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+    let mut richer = w.clone();
+    richer.values[pawn] = [w.values[pawn][0] + 100, w.values[pawn][1] + 100];
+    let g2 = g
+        .with_eval_weights(&richer)
+        .expect("the game's own weights");
+    let score = |g: &Defined, f: &str| Defined::evaluate(&g.read_fen(f).unwrap());
+    assert_eq!(score(&g2, fen), score(&g, fen));
+    assert_eq!(score(&g2, up) - score(&g, up), 100);
+    assert_eq!(g2.eval_weights().unwrap().values, richer.values);
+    // The rules are the same game's; another game's weights are refused.
+    assert_eq!(g2.0.rules_hash, g.0.rules_hash);
+    let chess = game(CHESS, "mychess");
+    assert!(chess.with_eval_weights(&w).is_err());
+}
+
+#[test]
+fn the_rules_hash_follows_the_rules_not_the_file() {
+    let hash = |text: &str, name: &str| game(text, name).0.rules_hash;
+    let a = hash("[g:chess]\nmaxRank = 8\nmaxFile = 8\n", "g");
+    // Comments, blank lines, the order of keys and the section's name do
+    // not change the rules; a parent's key said again neither.
+    let b = hash("# a comment\n[h:chess]\nmaxFile = 8\n\nmaxRank = 8\n", "h");
+    assert_eq!(a, b);
+    assert_eq!(hash("[c:capablanca]\n", "c"), hash("[d:capablanca]\n", "d"));
+    assert_ne!(a, hash("[g:chess]\nnMoveRule = 100\n", "g"));
+    // A piece's moves are its rules too.
+    assert_ne!(
+        hash("[g:chess]\ncustomPiece1 = a:NB\n", "g"),
+        hash("[g:chess]\ncustomPiece1 = a:NR\n", "g")
+    );
 }

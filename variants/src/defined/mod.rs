@@ -14,6 +14,7 @@ mod eval;
 mod evaluate;
 #[cfg(test)]
 mod evaluate_tests;
+mod fitted;
 pub mod ini;
 pub mod movegen;
 mod names;
@@ -309,6 +310,36 @@ impl SearchHints for Defined {
 
     fn evaluate_at_least(pos: &Position, beta: i32) -> Option<i32> {
         evaluate::evaluate_at_least(pos, beta)
+    }
+
+    fn eval_weights(&self) -> Option<crate::EvalWeights> {
+        Some(crate::EvalWeights {
+            game: self.0.spec.id.clone(),
+            rules: self.0.rules_hash,
+            names: eval::weight_names(self.0),
+            values: self.0.eval.weights.clone(),
+        })
+    }
+
+    fn eval_trace(pos: &Position) -> Option<crate::EvalTrace> {
+        Some(evaluate::trace(pos))
+    }
+
+    fn with_eval_weights(&self, weights: &crate::EvalWeights) -> Result<Self, String> {
+        let names = eval::weight_names(self.0);
+        if weights.game != self.0.spec.id
+            || weights.rules != self.0.rules_hash
+            || weights.names != names
+        {
+            return Err(format!(
+                "these weights are not those of {} as defined here",
+                self.0.spec.id
+            ));
+        }
+        let mut def = self.0.clone();
+        def.eval.set_weights(self.0, &weights.values);
+        // A new game for the rest of the run, as a loaded one is.
+        Ok(Defined(Box::leak(Box::new(def))))
     }
 
     fn is_legal(pos: &Position, mv: Move) -> bool {

@@ -1,0 +1,228 @@
+//! `arcana tune-eval` and weights files: a game's weights listed, fitted
+//! from a few self-play games, and loaded by `--eval-file`, UCI's and
+//! XBoard's `EvalFile`; a file for another game or rules is refused.
+
+mod common;
+use common::{arcana, arcana_with_input, text};
+use std::path::{Path, PathBuf};
+
+const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/variants/examples.ini");
+const GAME: &str = "capablanca-shuffle";
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arcana-tune-eval-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+/// The game's weights as `tune-eval --list` writes them.
+fn listed() -> String {
+    let o = arcana(&[
+        "--variants",
+        EXAMPLES,
+        "tune-eval",
+        "--variant",
+        GAME,
+        "--list",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The engine's `eval` of the start position, in pawns, with `setup`
+/// lines (and `args` on its command line) first.
+fn eval(args: &[&str], setup: &str) -> (f64, String) {
+    let mut all = vec!["--variants", EXAMPLES];
+    all.extend(args);
+    let input = format!(
+        "uci\n{setup}setoption name UCI_Variant value {GAME}\nposition startpos\neval\nisready\n"
+    );
+    let o = arcana_with_input(&all, input.as_bytes());
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(out.contains("readyok"), "{}", text(&o));
+    let score = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Final evaluation: "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no evaluation: {out}"));
+    (score, out)
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write a file");
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn a_weights_file_changes_the_evaluation_everywhere_it_is_given() {
+    let dir = scratch("load");
+    let list = listed();
+    assert!(list.contains(&format!("game {GAME}\n")), "{list}");
+    assert!(list.contains("\nrules "), "{list}");
+    let tempo = list
+        .lines()
+        .find(|l| l.starts_with("tempo "))
+        .expect("a tempo weight")
+        .to_string();
+    let same = write(&dir, "same.weights", &list);
+    // White to move at the start: the score is the tempo alone.
+    let (base, _) = eval(&[], "");
+    assert_eq!(eval(&["--eval-file", &same], "").0, base);
+    let bigger = write(
+        &dir,
+        "tempo.weights",
+        &list.replace(&tempo, "tempo 500 500"),
+    );
+    let (cli, _) = eval(&["--eval-file", &bigger], "");
+    assert_eq!(cli, 5.0, "the start's score is the tempo: {cli}");
+    let (uci, out) = eval(&[], &format!("setoption name EvalFile value {bigger}\n"));
+    assert_eq!(uci, 5.0);
+    assert!(out.contains("option name EvalFile type string"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "info string {bigger}: {GAME} plays with these evaluation weights"
+        )),
+        "{out}"
+    );
+    // XBoard: the option, and the game it names plays with it.
+    let input = format!(
+        "xboard\nprotover 2\noption VariantPath={EXAMPLES}\noption EvalFile={bigger}\nnew\n\
+         variant {GAME}\nping 1\nquit\n"
+    );
+    let o = arcana_with_input(&[], input.as_bytes());
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(out.contains("option=\"EvalFile -file \""), "{out}");
+    assert!(
+        out.contains("# ") && out.contains("plays with these evaluation weights"),
+        "{out}"
+    );
+    assert!(out.contains("pong 1"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn weights_for_another_game_or_rules_are_refused_and_the_engine_goes_on() {
+    let dir = scratch("refuse");
+    let list = listed();
+    let rules = list
+        .lines()
+        .find(|l| l.starts_with("rules "))
+        .expect("a rules line")
+        .to_string();
+    let other = write(
+        &dir,
+        "other.weights",
+        &list.replace(&rules, "rules 0000000000000001"),
+    );
+    let (score, out) = eval(&[], &format!("setoption name EvalFile value {other}\n"));
+    assert!(out.contains("another definition of"), "{out}");
+    assert_eq!(score, eval(&[], "").0, "the old weights stay");
+    let o = arcana(&["--variants", EXAMPLES, "--eval-file", &other, "bench"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("fit them again"),
+        "{}",
+        text(&o)
+    );
+    let chess = write(&dir, "chess.weights", &list.replace(GAME, "chess"));
+    let (_, out) = eval(&[], &format!("setoption name EvalFile value {chess}\n"));
+    assert!(out.contains("takes no weights file"), "{out}");
+    let o = arcana(&["tune-eval", "--variant", "chess", "--out", "x"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("takes no weights file"),
+        "{}",
+        text(&o)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A few games at a few hundred nodes: the file is written, names the
+/// game, loads, and the same games fit again from their PGN.
+#[test]
+fn tune_eval_plays_fits_and_writes_a_file_the_engine_loads() {
+    let dir = scratch("fit");
+    let out = dir.join("fitted.weights").to_string_lossy().into_owned();
+    let pgn = dir.join("games.pgn").to_string_lossy().into_owned();
+    let o = arcana(&[
+        "--variants",
+        EXAMPLES,
+        "tune-eval",
+        "--variant",
+        GAME,
+        "--games",
+        "6",
+        "--nodes",
+        "300",
+        "--random-plies",
+        "4",
+        "--maxplies",
+        "120",
+        "--epochs",
+        "100",
+        "--min-seen",
+        "5",
+        "--out",
+        &out,
+        "--pgn",
+        &pgn,
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let said = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        said.contains("weights fitted to") && said.contains("of 6 games"),
+        "{said}"
+    );
+    let file = std::fs::read_to_string(&out).expect("the weights file");
+    assert!(file.contains(&format!("game {GAME}\n")), "{file}");
+    assert!(file.contains("# written by arcana tune-eval"), "{file}");
+    assert_ne!(
+        file.lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>(),
+        listed()
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>(),
+        "some weight moved"
+    );
+    let games = std::fs::read_to_string(&pgn).expect("the games");
+    assert_eq!(games.matches("[Event \"arcana tune-eval\"]").count(), 6);
+    let (_, out_eval) = eval(&["--eval-file", &out], "");
+    assert!(!out_eval.contains("error"), "{out_eval}");
+    let again = dir.join("again.weights").to_string_lossy().into_owned();
+    let o = arcana(&[
+        "--variants",
+        EXAMPLES,
+        "tune-eval",
+        "--variant",
+        GAME,
+        "--from-pgn",
+        &pgn,
+        "--random-plies",
+        "4",
+        "--epochs",
+        "100",
+        "--min-seen",
+        "5",
+        "--out",
+        &again,
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    // The same positions and settings fit to the same weights.
+    let body = |t: &str| {
+        t.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        body(&std::fs::read_to_string(&again).expect("the second file")),
+        body(&file)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,277 @@
+//! An evaluation as named weights, and the files that carry them.
+//!
+//! A game whose evaluation is a sum of term counts times (middle game,
+//! endgame) weights says so through [`crate::SearchHints::eval_weights`]
+//! and [`crate::SearchHints::eval_trace`]: `arcana tune-eval` fits the
+//! weights to game results and writes them as a weights file, which the
+//! engine loads (`EvalFile`, `--eval-file`) through
+//! [`crate::SearchHints::with_eval_weights`].
+//!
+//! The file is text, a weight a line, so that people can read and edit it:
+//!
+//! ```text
+//! # comments
+//! game capablanca
+//! rules 0f3c9a2e51d0b7c4
+//! mobility 4 5
+//! value N 320 320
+//! ```
+//!
+//! `game` names the game; `rules` is a hash of the game's definition (of a
+//! game read from a file, its sections' keys and values): a file written
+//! for another game, or for another definition of the game, is refused.
+//! Each other line is a weight's name and its middle-game and endgame
+//! values in centipawns. A weight the file leaves out keeps its default.
+
+/// The weights of a game's evaluation, by name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalWeights {
+    /// The game's identifier.
+    pub game: String,
+    /// A hash of the game's rules (0 for a built-in game).
+    pub rules: u64,
+    /// Each weight's name (a few words: `passed 3`, `value N`).
+    pub names: Vec<String>,
+    /// Each weight, (middle game, endgame), in the order of `names`.
+    pub values: Vec<[i32; 2]>,
+}
+
+/// A position's evaluation as term counts, for fitting the weights: the
+/// evaluation from White's point of view is `Σ count × (mg × phase + eg ×
+/// eg_scale × (1 − phase))` over the terms, with `mg` and `eg` the
+/// weight's two values.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EvalTrace {
+    /// `(weight index, White's count less Black's)`, non-zero counts only.
+    pub terms: Vec<(u32, i32)>,
+    /// The middle game's share of the score, 0 to 1.
+    pub phase: f64,
+    /// The endgame score's scale (1 where nothing scales it).
+    pub eg_scale: f64,
+}
+
+impl EvalTrace {
+    /// The evaluation from White's point of view under `weights`.
+    pub fn evaluate(&self, weights: &[[f64; 2]]) -> f64 {
+        let (mut mg, mut eg) = (0.0, 0.0);
+        for &(p, c) in &self.terms {
+            mg += weights[p as usize][0] * f64::from(c);
+            eg += weights[p as usize][1] * f64::from(c);
+        }
+        mg * self.phase + eg * self.eg_scale * (1.0 - self.phase)
+    }
+}
+
+/// A 64-bit FNV-1a hash, for the `rules` line: stable across builds and
+/// machines (unlike the standard library's hasher).
+pub fn fnv1a(parts: impl IntoIterator<Item = impl AsRef<[u8]>>) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for &b in part.as_ref() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        // A separator, so that ("ab", "c") and ("a", "bc") differ.
+        h ^= 0xff;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+impl EvalWeights {
+    /// The weights as a file's text, after `comment` (each of its lines
+    /// written as a `#` line).
+    pub fn to_text(&self, comment: &str) -> String {
+        let mut out = String::new();
+        for line in comment.lines() {
+            out.push_str(&format!("# {line}\n"));
+        }
+        out.push_str(&format!("game {}\n", self.game));
+        out.push_str(&format!("rules {:016x}\n", self.rules));
+        let width = self.names.iter().map(String::len).max().unwrap_or(0);
+        for (name, [mg, eg]) in self.names.iter().zip(&self.values) {
+            out.push_str(&format!("{name:<width$} {mg:>6} {eg:>6}\n"));
+        }
+        out
+    }
+
+    /// These weights changed by the file `text` (`file` names it in
+    /// errors), which must be written for this game and these rules.
+    /// Weights it does not name keep their values.
+    pub fn read(&self, text: &str, file: &str) -> Result<EvalWeights, String> {
+        let mut out = self.clone();
+        let (mut game, mut rules) = (None, None);
+        let mut seen = vec![0usize; self.names.len()];
+        for (n, raw) in text.lines().enumerate() {
+            let line_no = n + 1;
+            let at = |what: String| format!("{file}, line {line_no}: {what}");
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words[0] {
+                "game" if words.len() == 2 => game = Some((words[1].to_string(), line_no)),
+                "rules" if words.len() == 2 => {
+                    let hash = u64::from_str_radix(words[1], 16)
+                        .map_err(|_| at(format!("'{}' is not a hash (16 hex digits)", words[1])))?;
+                    rules = Some((hash, line_no));
+                }
+                _ => {
+                    let numbers = |w: &str| w.parse::<i32>().ok().filter(|v| v.abs() <= 30_000);
+                    let (name, mg, eg) = match words.len() {
+                        n if n >= 3 => (
+                            words[..n - 2].join(" "),
+                            numbers(words[n - 2]),
+                            numbers(words[n - 1]),
+                        ),
+                        _ => (String::new(), None, None),
+                    };
+                    let (Some(mg), Some(eg)) = (mg, eg) else {
+                        return Err(at(format!(
+                            "'{line}' is not a weight's name and two whole numbers \
+                             (middle game, endgame; at most 30000 either way)"
+                        )));
+                    };
+                    let Some(i) = self.names.iter().position(|x| *x == name) else {
+                        return Err(at(format!(
+                            "{} has no weight '{name}' (its weights: {})",
+                            self.game,
+                            self.names.join(", ")
+                        )));
+                    };
+                    if seen[i] != 0 {
+                        return Err(at(format!("'{name}' is set at line {} already", seen[i])));
+                    }
+                    seen[i] = line_no;
+                    out.values[i] = [mg, eg];
+                }
+            }
+        }
+        let Some((game, line)) = game else {
+            return Err(format!(
+                "{file}: no 'game NAME' line: a weights file names its game (arcana tune-eval \
+                 writes one)"
+            ));
+        };
+        if !game.eq_ignore_ascii_case(&self.game) {
+            return Err(format!(
+                "{file}, line {line}: the weights are {game}'s, not {}'s",
+                self.game
+            ));
+        }
+        match rules {
+            Some((hash, line)) if hash != self.rules => Err(format!(
+                "{file}, line {line}: the weights were fitted to another definition of {} \
+                 (rules {hash:016x}; this one is {:016x}): fit them again with arcana tune-eval",
+                self.game, self.rules
+            )),
+            None if self.rules != 0 => Err(format!(
+                "{file}: no 'rules HASH' line; {}'s is {:016x}",
+                self.game, self.rules
+            )),
+            _ => Ok(out),
+        }
+    }
+
+    /// The game named by a weights file's text, if it names one.
+    pub fn game_of(text: &str) -> Option<String> {
+        text.lines()
+            .map(str::split_whitespace)
+            .filter_map(|mut w| (w.next() == Some("game")).then(|| w.next()).flatten())
+            .map(str::to_string)
+            .next()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn weights() -> EvalWeights {
+        EvalWeights {
+            game: "mygame".into(),
+            rules: 0x1234_5678_9abc_def0,
+            names: vec!["mobility".into(), "value N".into()],
+            values: vec![[4, 5], [320, 330]],
+        }
+    }
+
+    #[test]
+    fn a_file_reads_back_to_its_weights() {
+        let mut w = weights();
+        w.values[1] = [300, -310];
+        let text = w.to_text("fitted\nby hand");
+        assert!(
+            text.starts_with("# fitted\n# by hand\ngame mygame\n"),
+            "{text}"
+        );
+        assert_eq!(weights().read(&text, "f").unwrap(), w);
+        assert_eq!(EvalWeights::game_of(&text).as_deref(), Some("mygame"));
+    }
+
+    #[test]
+    fn weights_left_out_keep_their_values() {
+        let text = "game mygame\nrules 123456789abcdef0\nvalue N 1 2\n";
+        let read = weights().read(text, "f").unwrap();
+        assert_eq!(read.values, vec![[4, 5], [1, 2]]);
+    }
+
+    #[test]
+    fn another_game_or_definition_is_refused_with_the_line() {
+        let e = weights()
+            .read("game other\nrules 123456789abcdef0\n", "w.txt")
+            .unwrap_err();
+        assert!(e.contains("w.txt, line 1") && e.contains("other"), "{e}");
+        let e = weights()
+            .read("game mygame\nrules 0000000000000001\n", "w.txt")
+            .unwrap_err();
+        assert!(
+            e.contains("line 2") && e.contains("another definition"),
+            "{e}"
+        );
+        let e = weights()
+            .read("rules 123456789abcdef0\n", "w.txt")
+            .unwrap_err();
+        assert!(e.contains("no 'game NAME' line"), "{e}");
+        let e = weights().read("game mygame\n", "w.txt").unwrap_err();
+        assert!(e.contains("no 'rules HASH' line"), "{e}");
+    }
+
+    #[test]
+    fn bad_lines_are_named() {
+        let head = "game mygame\nrules 123456789abcdef0\n";
+        for (line, says) in [
+            ("mobility 4", "two whole numbers"),
+            ("mobility x 5", "two whole numbers"),
+            ("mobility 4 99999", "at most 30000"),
+            ("speed 1 2", "no weight 'speed'"),
+            ("rules zz", "not a hash"),
+        ] {
+            let e = weights()
+                .read(&format!("{head}{line}\n"), "w.txt")
+                .unwrap_err();
+            assert!(
+                e.contains("w.txt, line 3") && e.contains(says),
+                "{line}: {e}"
+            );
+        }
+        let e = weights()
+            .read(&format!("{head}mobility 1 1\nmobility 2 2\n"), "w.txt")
+            .unwrap_err();
+        assert!(e.contains("line 4") && e.contains("line 3 already"), "{e}");
+    }
+
+    #[test]
+    fn a_trace_tapers_between_the_phases() {
+        let t = EvalTrace {
+            terms: vec![(0, 2), (1, -1)],
+            phase: 0.25,
+            eg_scale: 1.0,
+        };
+        let w = [[4.0, 8.0], [100.0, 200.0]];
+        // mg 8 - 100 = -92, eg 16 - 200 = -184.
+        assert_eq!(t.evaluate(&w), -92.0 * 0.25 + -184.0 * 0.75);
+        assert_ne!(fnv1a(["ab", "c"]), fnv1a(["a", "bc"]));
+    }
+}

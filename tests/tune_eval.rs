@@ -226,3 +226,69 @@ fn tune_eval_plays_fits_and_writes_a_file_the_engine_loads() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// An EvalFile sent mid-game keeps the game (XBoard GUIs may), and one
+/// sent during a UCI search ends it with its best move first.
+#[test]
+fn eval_file_keeps_the_game_and_answers_a_running_search() {
+    let dir = scratch("midgame");
+    let same = write(&dir, "same.weights", &listed());
+    let input = format!(
+        "xboard\nprotover 2\noption VariantPath={EXAMPLES}\nnew\nvariant {GAME}\nforce\n\
+         usermove e2e4\nusermove e7e5\noption EvalFile={same}\nusermove d1h5\nping 1\nquit\n"
+    );
+    let o = arcana_with_input(&[], input.as_bytes());
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(out.contains("pong 1"), "{out}");
+    assert!(
+        !out.contains("Illegal move"),
+        "d1h5 is legal after e2e4 e7e5 only: {out}"
+    );
+    let input = format!(
+        "uci\nsetoption name VariantPath value {EXAMPLES}\nsetoption name UCI_Variant value {GAME}\n\
+         position startpos moves e2e4\ngo infinite\nsetoption name EvalFile value {same}\nd\nisready\n"
+    );
+    let o = arcana_with_input(&[], input.as_bytes());
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(out.contains("bestmove "), "{out}");
+    assert!(out.contains("readyok"), "{out}");
+    assert!(
+        out.contains("Fen: rnbqkcabnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNBQKCABNR b"),
+        "the position stays: {out}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Weights of any size keep the static score below mate scores.
+#[test]
+fn huge_weights_keep_the_score_below_mates() {
+    let dir = scratch("huge");
+    let list = listed();
+    let queen = list
+        .lines()
+        .find(|l| l.starts_with("value Q "))
+        .expect("a queen")
+        .to_string();
+    let huge = write(
+        &dir,
+        "huge.weights",
+        &list.replace(&queen, "value Q 30000 30000"),
+    );
+    let input = format!(
+        "uci\nsetoption name UCI_Variant value {GAME}\n\
+         position fen 4k5/10/10/10/10/10/10/QQQQK5 w - - 0 1\neval\nisready\n"
+    );
+    let o = arcana_with_input(
+        &["--variants", EXAMPLES, "--eval-file", &huge],
+        input.as_bytes(),
+    );
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let score: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Final evaluation: "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(score, 200.0, "clamped at 20,000 centipawns: {out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -266,8 +266,24 @@ impl Session {
             .registry
             .load_weights_file(std::path::Path::new(path))?;
         if self.registry.canonical_id(&self.variant).ok().as_deref() == Some(game.as_str()) {
+            // The game goes on under the new weights: the same start and
+            // the same moves (an XBoard GUI may send it mid-game).
+            let start = self.game.start_fen();
+            let moves: Vec<String> = self
+                .game
+                .history()
+                .into_iter()
+                .map(|p| p.turn.token)
+                .collect();
             let current = self.variant.clone();
             self.switch_variant(&current)?;
+            if self.game.new_game(Some(&start)).is_ok() {
+                for token in &moves {
+                    if self.game.play(token).is_err() {
+                        break;
+                    }
+                }
+            }
         }
         let said = format!("{path}: {game} plays with these evaluation weights");
         match self.protocol {

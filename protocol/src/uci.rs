@@ -199,7 +199,7 @@ impl Session {
         };
         let touches_game = matches!(
             name.to_ascii_lowercase().as_str(),
-            "hash" | "clear hash" | "uci_variant" | "uci_chess960"
+            "hash" | "clear hash" | "uci_variant" | "uci_chess960" | "evalfile"
         );
         if touches_game {
             // These replace the table or the game under a running search.

@@ -159,10 +159,8 @@ fn tune(args: &TuneEvalArgs) -> Result<(), String> {
                 .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
             texts.extend(split_games(&text));
         }
-        (
-            texts,
-            format!("{} games of --from-pgn", args.from_pgn.len()),
-        )
+        let origin = format!("{} games of --from-pgn", texts.len());
+        (texts, origin)
     };
     let sets = registry
         .visit(
@@ -180,13 +178,17 @@ fn tune(args: &TuneEvalArgs) -> Result<(), String> {
         ));
     }
     eprintln!(
-        "{} games ({} unreadable, {} unfinished), {} training and {} held-out positions",
+        "{} games ({} unreadable, {} unfinished or ended by a forfeit), {} training and {} \
+         held-out positions",
         sets.games,
         sets.unread,
         sets.unfinished,
         sets.train.len(),
         sets.test.len()
     );
+    if sets.test.is_empty() {
+        eprintln!("(no game held out: one in ten is, from the tenth on)");
+    }
     let start: Vec<[f64; 2]> = weights.values.iter().map(|w| w.map(f64::from)).collect();
     let k = fit::best_scale(|k| sets.train.error(&start, k));
     let before = (sets.train.error(&start, k), sets.test.error(&start, k));
@@ -333,16 +335,33 @@ impl VariantVisitor for Collect<'_> {
                     continue;
                 }
             };
+            let tag = |name: &str| {
+                read.tags
+                    .iter()
+                    .find(|(k, _)| k == name)
+                    .map(|(_, v)| v.as_str())
+            };
+            // A game lost by a crash, an illegal move or the clock says
+            // nothing of the positions before.
+            let forfeit = matches!(
+                tag("Termination"),
+                Some("abandoned" | "time forfeit" | "rules infraction")
+            );
             let result = match read.result.as_str() {
-                "1-0" => 1.0,
-                "0-1" => 0.0,
-                "1/2-1/2" => 0.5,
+                "1-0" if !forfeit => 1.0,
+                "0-1" if !forfeit => 0.0,
+                "1/2-1/2" if !forfeit => 0.5,
                 _ => {
                     sets.unfinished += 1;
                     continue;
                 }
             };
-            let set = if sets.games % 10 == 9 {
+            // Held out by the game's number where it has one (the same
+            // games whatever order they finished in), else by its place.
+            let number = tag("Round")
+                .and_then(|r| r.parse::<usize>().ok())
+                .map_or(sets.games, |r| r.saturating_sub(1));
+            let set = if number % 10 == 9 {
                 &mut sets.test
             } else {
                 &mut sets.train
@@ -499,7 +518,7 @@ fn self_play(args: &TuneEvalArgs) -> Result<Vec<String>, MatchError> {
                         "0-1" => t.losses += 1,
                         _ => t.draws += 1,
                     }
-                    g.push(text);
+                    g.push((index, text));
                     if !args.quiet {
                         show(g.len() as u64, args.games, &t, started.elapsed());
                     }
@@ -516,7 +535,9 @@ fn self_play(args: &TuneEvalArgs) -> Result<Vec<String>, MatchError> {
     if let Some(e) = fatal.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }
-    Ok(games.into_inner().unwrap_or_else(|e| e.into_inner()))
+    let mut games = games.into_inner().unwrap_or_else(|e| e.into_inner());
+    games.sort_by_key(|(index, _)| *index);
+    Ok(games.into_iter().map(|(_, text)| text).collect())
 }
 
 /// One progress line: games done, White's W-L-D, the time left.
@@ -540,6 +561,46 @@ fn show(done: u64, total: u64, t: &Wld, elapsed: Duration) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Forfeited games are left out; the held-out games are those
+    /// numbered 10, 20, ... by their Round tag, whatever the file's order.
+    #[test]
+    fn forfeits_are_skipped_and_rounds_decide_the_held_out_games() {
+        let registry = Registry::builtin();
+        let game = |round: u32, termination: &str| {
+            format!(
+                "[Event \"x\"]\n[Round \"{round}\"]\n[Termination \"{termination}\"]\n\n\
+                 1. g1f3 g8f6 2. b1c3 b8c6 1-0\n"
+            )
+        };
+        let texts = vec![
+            game(10, "normal"),
+            game(1, "time forfeit"),
+            game(2, "abandoned"),
+            game(3, "rules infraction"),
+            game(4, "adjudication"),
+        ];
+        // Chess has no weights: chess written in a file has.
+        let loaded = {
+            let mut r = registry.clone();
+            r.load("[fen:chess]\n", "t.ini");
+            r
+        };
+        let sets = loaded
+            .visit(
+                "fen",
+                Collect {
+                    texts: &texts,
+                    skip: 0,
+                },
+            )
+            .expect("the game");
+        assert_eq!(sets.games, 2);
+        assert_eq!(sets.unfinished, 3);
+        // Four quiet positions a game: round 10 held out, round 4 not.
+        assert_eq!(sets.test.len(), 4);
+        assert_eq!(sets.train.len(), 4);
+    }
 
     #[test]
     fn a_pgn_file_splits_into_its_games() {

@@ -104,6 +104,9 @@ impl Entry {
 #[derive(Clone, Debug)]
 pub struct Registry {
     games: Vec<Entry>,
+    /// The weights files given to its games (text, file name), to give
+    /// again to a game loaded anew.
+    weights: Vec<(String, String)>,
 }
 
 impl Default for Registry {
@@ -140,6 +143,7 @@ impl Registry {
     pub fn builtin() -> Registry {
         Registry {
             games: BuiltIn::ALL.iter().copied().map(Entry::BuiltIn).collect(),
+            weights: Vec::new(),
         }
     }
 
@@ -181,6 +185,31 @@ impl Registry {
             {
                 Some(e) => *e = Entry::Defined(g),
                 None => self.games.push(Entry::Defined(g)),
+            }
+        }
+        // A game loaded anew keeps the weights it was given, while they
+        // fit its rules; else it is said, and it plays with its defaults.
+        let given = std::mem::take(&mut self.weights);
+        for (text, name) in given {
+            let game = EvalWeights::game_of(&text).unwrap_or_default();
+            let Some(line) = loaded
+                .games
+                .iter()
+                .find(|g| g.spec.answers_to(&game))
+                .map(|g| g.section_line)
+            else {
+                self.weights.push((text, name));
+                continue;
+            };
+            if let Err(e) = self.load_weights(&text, &name) {
+                loaded.errors.push(
+                    DefError::new(
+                        file,
+                        line,
+                        format!("[{game}] plays with its default weights: {e}"),
+                    )
+                    .in_section(&game),
+                );
             }
         }
         loaded
@@ -249,7 +278,13 @@ impl Registry {
                 ))
             }
         }
-        Ok(entry.spec().id.clone())
+        let id = entry.spec().id.clone();
+        // The file named the game (`name`): the last file given wins.
+        self.weights.retain(|(t, _)| {
+            EvalWeights::game_of(t).is_none_or(|g| !g.eq_ignore_ascii_case(&name))
+        });
+        self.weights.push((text.to_string(), file.to_string()));
+        Ok(id)
     }
 
     /// Reads a weights file (see [`Registry::load_weights`]).
@@ -387,6 +422,19 @@ mod tests {
             .load_weights(&text.replace("game capa", "game chess"), "w.txt")
             .unwrap_err();
         assert!(e.contains("takes no weights file"), "{e}");
+        // Loaded again, the game keeps them; under other rules it says so.
+        registry.load("[capa:capablanca]\n", "capa.ini");
+        assert_eq!(weights(&registry).values[0], [11, 12]);
+        let again = registry.load("[capa:capablanca]\nnMoveRule = 40\n", "capa.ini");
+        assert!(
+            again
+                .errors
+                .iter()
+                .any(|e| e.to_string().contains("default weights")),
+            "{:?}",
+            again.errors
+        );
+        assert_ne!(weights(&registry).values[0], [11, 12]);
         let e = registry
             .load_weights("mobility 1 1\n", "w.txt")
             .unwrap_err();

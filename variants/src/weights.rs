@@ -110,6 +110,17 @@ impl EvalWeights {
                 continue;
             }
             let words: Vec<&str> = line.split_whitespace().collect();
+            let first = match words[0] {
+                "game" => game.as_ref().map(|(_, l)| *l),
+                "rules" => rules.map(|(_, l)| l),
+                _ => None,
+            };
+            if let Some(first) = first {
+                return Err(at(format!(
+                    "a second '{}' line (the first is line {first})",
+                    words[0]
+                )));
+            }
             match words[0] {
                 "game" if words.len() == 2 => game = Some((words[1].to_string(), line_no)),
                 "rules" if words.len() == 2 => {
@@ -236,6 +247,10 @@ mod tests {
         assert!(e.contains("no 'game NAME' line"), "{e}");
         let e = weights().read("game mygame\n", "w.txt").unwrap_err();
         assert!(e.contains("no 'rules HASH' line"), "{e}");
+        let e = weights()
+            .read("game mygame\ngame other\n", "w.txt")
+            .unwrap_err();
+        assert!(e.contains("line 2") && e.contains("second 'game'"), "{e}");
     }
 
     #[test]
@@ -246,7 +261,7 @@ mod tests {
             ("mobility x 5", "two whole numbers"),
             ("mobility 4 99999", "at most 30000"),
             ("speed 1 2", "no weight 'speed'"),
-            ("rules zz", "not a hash"),
+            ("rules zz", "a second 'rules' line (the first is line 2)"),
         ] {
             let e = weights()
                 .read(&format!("{head}{line}\n"), "w.txt")
@@ -256,6 +271,10 @@ mod tests {
                 "{line}: {e}"
             );
         }
+        let e = weights()
+            .read("game mygame\nrules zz\n", "w.txt")
+            .unwrap_err();
+        assert!(e.contains("line 2") && e.contains("not a hash"), "{e}");
         let e = weights()
             .read(&format!("{head}mobility 1 1\nmobility 2 2\n"), "w.txt")
             .unwrap_err();

@@ -611,16 +611,19 @@ impl Reader<'_> {
     }
 }
 
-/// A hash of the keys and values in force (a child's over its parents')
-/// and of the pieces they give (each one's letter, name and Betza): the
+/// A hash of the evaluation's version, the keys and values in force (a
+/// child's over its parents') and the pieces they give (each one's letter, name and Betza): the
 /// same for the same rules however the file is laid out, and whatever the
 /// section is called (`[capa:capablanca]` with no keys of its own has
 /// Capablanca's rules).
 fn rules_hash(config: &Config, pieces: &[PieceDef]) -> u64 {
     crate::weights::fnv1a(
-        config
-            .iter()
-            .flat_map(|(k, s)| [k.clone(), s.value.clone()])
+        std::iter::once(format!("evaluation {}", super::eval::VERSION))
+            .chain(
+                config
+                    .iter()
+                    .flat_map(|(k, s)| [k.clone(), s.value.clone()]),
+            )
             .chain(
                 pieces
                     .iter()

@@ -11,6 +11,11 @@ use super::def::GameDef;
 use super::evaluate::{param, WEIGHTS};
 use super::piece::{ride_reach, Board, Compiled, WIDTH};
 
+/// The evaluation's version, part of every game's rules hash: raise it
+/// when a term's or a square shape's meaning changes, so that weights
+/// fitted to the old meaning are refused.
+pub const VERSION: u32 = 1;
+
 /// A knight's value: the unit that derived values are measured in.
 const KNIGHT: f64 = 320.0;
 /// What Fairy-Stockfish's internal units are worth in centipawns (its

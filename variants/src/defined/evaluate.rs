@@ -166,11 +166,17 @@ pub fn evaluate(pos: &Position) -> i32 {
     let phase = terms(pos, &mut sums);
     let full = pos.def.eval.full_phase;
     let phase = phase.min(full);
-    let mg = pos.material[0] + sums.mg;
-    let eg = pos.material[1] + sums.eg;
-    let white = (mg * phase + eg * (full - phase)) / full;
+    let mg = i64::from(pos.material[0] + sums.mg);
+    let eg = i64::from(pos.material[1] + sums.eg);
+    let white = (mg * i64::from(phase) + eg * i64::from(full - phase)) / i64::from(full);
+    // Weights from a file may add up to anything: a static score stays
+    // well below the search's mate scores (31,000 and up).
+    let white = white.clamp(-SCORE_LIMIT, SCORE_LIMIT) as i32;
     signed(pos.side.index(), white)
 }
+
+/// The largest static score either way.
+const SCORE_LIMIT: i64 = 20_000;
 
 /// Feeds every term of the position to `t`; returns the game phase.
 #[inline(always)]

@@ -86,8 +86,10 @@ fn play(def: &'static GameDef, bytes: &[u8]) {
 
 /// The property of the `weights_file` target: any text read as a weights
 /// file of Capablanca (read from a file) gives weights or an error that
-/// names the file, never a panic; weights that read give the game, and
-/// written back they read to the same weights.
+/// names the file, never a panic; weights that read are the game's, and
+/// written back they read to the same weights; the start position's
+/// evaluation under them is a number. (The game is not made anew with
+/// each input's weights: every such game lives for the rest of the run.)
 pub fn weights_file(bytes: &[u8]) {
     use std::sync::LazyLock;
     use variants::SearchHints;
@@ -104,9 +106,9 @@ pub fn weights_file(bytes: &[u8]) {
                 .read(&w.to_text("again"), "again.weights")
                 .expect("written weights read back");
             assert_eq!(again, w);
-            let game = GAME.with_eval_weights(&w).expect("checked weights apply");
-            let pos = game.start();
-            let _ = Defined::evaluate(&pos);
+            let trace = Defined::eval_trace(&GAME.start()).expect("a trace");
+            let values: Vec<[f64; 2]> = w.values.iter().map(|v| v.map(f64::from)).collect();
+            assert!(trace.evaluate(&values).is_finite());
         }
         Err(e) => assert!(e.starts_with("fuzz.weights"), "{e}"),
     }

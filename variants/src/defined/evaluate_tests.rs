@@ -220,6 +220,9 @@ fn a_games_weights_are_named_and_change_its_evaluation() {
     assert_eq!(score(&g2, fen), score(&g, fen));
     assert_eq!(score(&g2, up) - score(&g, up), 100);
     assert_eq!(g2.eval_weights().unwrap().values, richer.values);
+    // The same weights again give the same game, not another copy.
+    let g3 = g.with_eval_weights(&richer).expect("again");
+    assert!(std::ptr::eq(g2.0, g3.0));
     // The rules are the same game's; another game's weights are refused.
     assert_eq!(g2.0.rules_hash, g.0.rules_hash);
     let chess = game(CHESS, "mychess");

@@ -336,10 +336,20 @@ impl SearchHints for Defined {
                 self.0.spec.id
             ));
         }
-        let mut def = self.0.clone();
-        def.eval.set_weights(self.0, &weights.values);
-        // A new game for the rest of the run, as a loaded one is.
-        Ok(Defined(Box::leak(Box::new(def))))
+        // A new game for the rest of the run, as a loaded one is; the same
+        // weights given again (a GUI's option at every new game) give the
+        // same game, so a run holds one copy of each.
+        type Key = (usize, Vec<[i32; 2]>);
+        static MADE: LazyLock<Mutex<HashMap<Key, &'static GameDef>>> =
+            LazyLock::new(|| Mutex::new(HashMap::new()));
+        let key = (self.0 as *const GameDef as usize, weights.values.clone());
+        let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+        let def = *made.entry(key).or_insert_with(|| {
+            let mut def = self.0.clone();
+            def.eval.set_weights(self.0, &weights.values);
+            Box::leak(Box::new(def))
+        });
+        Ok(Defined(def))
     }
 
     fn is_legal(pos: &Position, mv: Move) -> bool {

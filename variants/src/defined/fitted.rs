@@ -9,7 +9,10 @@ use super::def::GameDef;
 use crate::weights::EvalWeights;
 
 /// The fitted files, by the built-in parent they were fitted for.
-const FITTED: &[(&str, &str)] = &[("capablanca", include_str!("fitted/capablanca.weights"))];
+const FITTED: &[(&str, &str)] = &[
+    ("capablanca", include_str!("fitted/capablanca.weights")),
+    ("grand", include_str!("fitted/grand.weights")),
+];
 
 /// The fitted weights of a game with `def`'s rules, if there are any.
 pub fn weights_for(def: &GameDef) -> Option<Vec<[i32; 2]>> {

@@ -32,10 +32,16 @@ fn listed() -> String {
 /// The engine's `eval` of the start position, in pawns, with `setup`
 /// lines (and `args` on its command line) first.
 fn eval(args: &[&str], setup: &str) -> (f64, String) {
+    eval_at(args, setup, "startpos")
+}
+
+/// The engine's `eval` after `position <position>`, in pawns (see
+/// [`eval`]).
+fn eval_at(args: &[&str], setup: &str, position: &str) -> (f64, String) {
     let mut all = vec!["--variants", EXAMPLES];
     all.extend(args);
     let input = format!(
-        "uci\n{setup}setoption name UCI_Variant value {GAME}\nposition startpos\neval\nisready\n"
+        "uci\n{setup}setoption name UCI_Variant value {GAME}\nposition {position}\neval\nisready\n"
     );
     let o = arcana_with_input(&all, input.as_bytes());
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
@@ -47,6 +53,15 @@ fn eval(args: &[&str], setup: &str) -> (f64, String) {
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("no evaluation: {out}"));
     (score, out)
+}
+
+/// `list` with its line that starts with `start` replaced by `line`.
+fn with_line(list: &str, start: &str, line: &str) -> String {
+    let old = list
+        .lines()
+        .find(|l| l.starts_with(start))
+        .unwrap_or_else(|| panic!("a line '{start}...' in {list}"));
+    list.replace(old, line)
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> String {
@@ -61,11 +76,6 @@ fn a_weights_file_changes_the_evaluation_everywhere_it_is_given() {
     let list = listed();
     assert!(list.contains(&format!("game {GAME}\n")), "{list}");
     assert!(list.contains("\nrules "), "{list}");
-    let tempo = list
-        .lines()
-        .find(|l| l.starts_with("tempo "))
-        .expect("a tempo weight")
-        .to_string();
     let same = write(&dir, "same.weights", &list);
     // White to move at the start: the score is the tempo alone.
     let (base, _) = eval(&[], "");
@@ -73,7 +83,7 @@ fn a_weights_file_changes_the_evaluation_everywhere_it_is_given() {
     let bigger = write(
         &dir,
         "tempo.weights",
-        &list.replace(&tempo, "tempo 500 500"),
+        &with_line(&list, "tempo ", "tempo 500 500"),
     );
     let (cli, _) = eval(&["--eval-file", &bigger], "");
     assert_eq!(cli, 5.0, "the start's score is the tempo: {cli}");
@@ -106,15 +116,10 @@ fn a_weights_file_changes_the_evaluation_everywhere_it_is_given() {
 fn weights_for_another_game_or_rules_are_refused_and_the_engine_goes_on() {
     let dir = scratch("refuse");
     let list = listed();
-    let rules = list
-        .lines()
-        .find(|l| l.starts_with("rules "))
-        .expect("a rules line")
-        .to_string();
     let other = write(
         &dir,
         "other.weights",
-        &list.replace(&rules, "rules 0000000000000001"),
+        &with_line(&list, "rules ", "rules 0000000000000001"),
     );
     let (score, out) = eval(&[], &format!("setoption name EvalFile value {other}\n"));
     assert!(out.contains("another definition of"), "{out}");
@@ -146,32 +151,42 @@ fn tune_eval_plays_fits_and_writes_a_file_the_engine_loads() {
     let dir = scratch("fit");
     let out = dir.join("fitted.weights").to_string_lossy().into_owned();
     let pgn = dir.join("games.pgn").to_string_lossy().into_owned();
-    let o = arcana(&[
-        "--variants",
-        EXAMPLES,
-        "tune-eval",
-        "--variant",
-        GAME,
+    // Both runs fit with the same settings.
+    let tune = |args: &[&str]| {
+        let mut all = vec!["--variants", EXAMPLES, "tune-eval", "--variant", GAME];
+        all.extend(args);
+        all.extend([
+            "--random-plies",
+            "4",
+            "--epochs",
+            "100",
+            "--min-seen",
+            "5",
+            "--quiet",
+        ]);
+        let o = arcana(&all);
+        assert!(o.status.success(), "{}", text(&o));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    // The weights alone, without the comments.
+    let body = |t: &str| {
+        t.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let said = tune(&[
         "--games",
         "6",
         "--nodes",
         "300",
-        "--random-plies",
-        "4",
         "--maxplies",
         "120",
-        "--epochs",
-        "100",
-        "--min-seen",
-        "5",
         "--out",
         &out,
         "--pgn",
         &pgn,
-        "--quiet",
     ]);
-    assert!(o.status.success(), "{}", text(&o));
-    let said = String::from_utf8_lossy(&o.stdout).into_owned();
     assert!(
         said.contains("weights fitted to") && said.contains("of 6 games"),
         "{said}"
@@ -179,47 +194,14 @@ fn tune_eval_plays_fits_and_writes_a_file_the_engine_loads() {
     let file = std::fs::read_to_string(&out).expect("the weights file");
     assert!(file.contains(&format!("game {GAME}\n")), "{file}");
     assert!(file.contains("# written by arcana tune-eval"), "{file}");
-    assert_ne!(
-        file.lines()
-            .filter(|l| !l.starts_with('#'))
-            .collect::<Vec<_>>(),
-        listed()
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .collect::<Vec<_>>(),
-        "some weight moved"
-    );
+    assert_ne!(body(&file), body(&listed()), "some weight moved");
     let games = std::fs::read_to_string(&pgn).expect("the games");
     assert_eq!(games.matches("[Event \"arcana tune-eval\"]").count(), 6);
     let (_, out_eval) = eval(&["--eval-file", &out], "");
     assert!(!out_eval.contains("error"), "{out_eval}");
     let again = dir.join("again.weights").to_string_lossy().into_owned();
-    let o = arcana(&[
-        "--variants",
-        EXAMPLES,
-        "tune-eval",
-        "--variant",
-        GAME,
-        "--from-pgn",
-        &pgn,
-        "--random-plies",
-        "4",
-        "--epochs",
-        "100",
-        "--min-seen",
-        "5",
-        "--out",
-        &again,
-        "--quiet",
-    ]);
-    assert!(o.status.success(), "{}", text(&o));
+    tune(&["--from-pgn", &pgn, "--out", &again]);
     // The same positions and settings fit to the same weights.
-    let body = |t: &str| {
-        t.lines()
-            .filter(|l| !l.starts_with('#'))
-            .map(str::to_string)
-            .collect::<Vec<_>>()
-    };
     assert_eq!(
         body(&std::fs::read_to_string(&again).expect("the second file")),
         body(&file)
@@ -264,31 +246,16 @@ fn eval_file_keeps_the_game_and_answers_a_running_search() {
 fn huge_weights_keep_the_score_below_mates() {
     let dir = scratch("huge");
     let list = listed();
-    let queen = list
-        .lines()
-        .find(|l| l.starts_with("value Q "))
-        .expect("a queen")
-        .to_string();
     let huge = write(
         &dir,
         "huge.weights",
-        &list.replace(&queen, "value Q 30000 30000"),
+        &with_line(&list, "value Q ", "value Q 30000 30000"),
     );
-    let input = format!(
-        "uci\nsetoption name UCI_Variant value {GAME}\n\
-         position fen 4k5/10/10/10/10/10/10/QQQQK5 w - - 0 1\neval\nisready\n"
+    let (score, out) = eval_at(
+        &["--eval-file", &huge],
+        "",
+        "fen 4k5/10/10/10/10/10/10/QQQQK5 w - - 0 1",
     );
-    let o = arcana_with_input(
-        &["--variants", EXAMPLES, "--eval-file", &huge],
-        input.as_bytes(),
-    );
-    let out = String::from_utf8_lossy(&o.stdout).into_owned();
-    let score: f64 = out
-        .lines()
-        .find_map(|l| l.strip_prefix("Final evaluation: "))
-        .and_then(|l| l.split_whitespace().next())
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("{out}"));
     assert_eq!(score, 200.0, "clamped at 20,000 centipawns: {out}");
     std::fs::remove_dir_all(&dir).ok();
 }

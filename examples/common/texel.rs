@@ -3,17 +3,13 @@
 //! piece kind) labelled with the game's result, and the values minimise the
 //! squared error of `sigmoid(k * material)` against the labels.
 
+pub use arcana::fit::{best_scale, sigmoid};
 use variants::{pgn, Variant};
 
 /// One position: White's surplus of each kind, and the result for White.
 pub struct Sample {
     pub diff: Vec<i8>,
     pub result: f64,
-}
-
-/// The logistic function.
-pub fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 /// Mean squared error of the values with scale `k`.
@@ -31,23 +27,6 @@ pub fn error(samples: &[Sample], values: &[f64], k: f64) -> f64 {
 /// The scale `k` that fits `values` best.
 pub fn fit_scale(samples: &[Sample], values: &[f64]) -> f64 {
     best_scale(|k| error(samples, values, k))
-}
-
-/// The scale `k` that minimises `error(k)` (a step search from 0.005).
-pub fn best_scale(error: impl Fn(f64) -> f64) -> f64 {
-    let mut k = 0.005;
-    let mut step = 0.002;
-    while step > 1e-6 {
-        let here = error(k);
-        if error(k + step) < here {
-            k += step;
-        } else if error(k - step) < here {
-            k -= step;
-        } else {
-            step /= 2.0;
-        }
-    }
-    k
 }
 
 /// Coordinate descent over the values numbered in `free`.

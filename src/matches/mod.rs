@@ -236,8 +236,8 @@ fn configure_checked(args: &MatchArgs) -> Result<Config, String> {
     // Arcana itself plays the games of this run's files too.
     let files = crate::variants_cmd::preloaded();
     let engines = [
-        EngineSpec::parse(&args.engines[0])?.with_variant_files(&files),
-        EngineSpec::parse(&args.engines[1])?.with_variant_files(&files),
+        EngineSpec::parse(&args.engines[0])?.with_run_files(&files),
+        EngineSpec::parse(&args.engines[1])?.with_run_files(&files),
     ];
     let mut referee = referee::Referee::new(&variants::Registry::current(), &args.variant)
         .map_err(|e| e.to_string())?;

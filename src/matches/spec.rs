@@ -93,7 +93,7 @@ impl EngineSpec {
     /// (`--variants FILE`, `--eval-file FILE`; see
     /// [`crate::variants_cmd::preloaded`]) before its own arguments if it
     /// is this very program.
-    pub fn with_variant_files(mut self, loads: &[String]) -> EngineSpec {
+    pub fn with_run_files(mut self, loads: &[String]) -> EngineSpec {
         if self.own {
             let rest = self.command.split_off(1);
             self.command.extend(loads.iter().cloned());

@@ -135,7 +135,7 @@ impl Setup {
     fn new(args: &TuneArgs) -> Result<Setup, String> {
         let files = crate::variants_cmd::preloaded();
         let engine =
-            EngineSpec::parse(args.engine.as_deref().unwrap_or(""))?.with_variant_files(&files);
+            EngineSpec::parse(args.engine.as_deref().unwrap_or(""))?.with_run_files(&files);
         let mut referee = Referee::new(&variants::Registry::current(), &args.variant)?;
         let limits = player::Limits {
             tc: args

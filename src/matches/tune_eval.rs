@@ -133,13 +133,7 @@ fn tune(args: &TuneEvalArgs) -> Result<(), String> {
     let registry = Registry::current();
     let weights = weights_of(&registry, &args.variant)?;
     if args.list {
-        crate::out!(
-            "{}",
-            weights.to_text(&format!(
-                "{}'s evaluation weights: name, middle game, endgame (centipawns a count)",
-                weights.game
-            ))
-        );
+        crate::out!("{}", weights.to_text(&heading(&weights.game)));
         return Ok(());
     }
     let out = args.out.as_ref().expect("clap requires --out");
@@ -214,21 +208,20 @@ fn tune(args: &TuneEvalArgs) -> Result<(), String> {
             );
         }
     });
-    let after = (sets.train.error(&fitted, k), sets.test.error(&fitted, k));
+    let after = sets.test.error(&fitted, k);
     let mut result = weights.clone();
     result.values = fitted
         .iter()
         .map(|w| w.map(|x| x.round().clamp(-30000.0, 30000.0) as i32))
         .collect();
     let comment = format!(
-        "{game}'s evaluation weights: name, middle game, endgame (centipawns a count)\n\
+        "{}\n\
          written by arcana tune-eval on {date}: {origin}, {n} positions (one game in ten held out)\n\
-         k = {k:.6}; held-out error {b:.6} before, {a:.6} after",
-        game = result.game,
+         k = {k:.6}; held-out error {b:.6} before, {after:.6} after",
+        heading(&result.game),
         date = super::today(),
         n = sets.train.len() + sets.test.len(),
         b = before.1,
-        a = after.1,
     );
     std::fs::write(out, result.to_text(&comment))
         .map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
@@ -239,7 +232,7 @@ fn tune(args: &TuneEvalArgs) -> Result<(), String> {
         sets.train.len() + sets.test.len(),
         sets.games,
         before.1,
-        after.1
+        after
     );
     for (name, (old, new)) in weights
         .names
@@ -260,6 +253,11 @@ fn tune(args: &TuneEvalArgs) -> Result<(), String> {
         out.display()
     );
     Ok(())
+}
+
+/// A weights file's first comment line.
+fn heading(game: &str) -> String {
+    format!("{game}'s evaluation weights: name, middle game, endgame (centipawns a count)")
 }
 
 /// The limit of a move, in words.
@@ -390,7 +388,7 @@ fn self_play(args: &TuneEvalArgs) -> Result<Vec<String>, MatchError> {
     let files = crate::variants_cmd::preloaded();
     let engine = EngineSpec::parse(args.engine.as_deref().unwrap_or(""))
         .map_err(MatchError::Engine)?
-        .with_variant_files(&files);
+        .with_run_files(&files);
     let mut referee =
         Referee::new(&Registry::current(), &args.variant).map_err(MatchError::Config)?;
     let limits = player::Limits {

@@ -259,3 +259,55 @@ fn huge_weights_keep_the_score_below_mates() {
     assert_eq!(score, 200.0, "clamped at 20,000 centipawns: {out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn chess_takes_a_weights_file_too() {
+    let dir = scratch("chess");
+    let o = arcana(&["tune-eval", "--variant", "chess", "--list"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let list = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(list.contains("game chess\n"), "{list}");
+    assert!(
+        list.contains("\nvalue N ") && list.contains("\nsquare K g1 "),
+        "{list}"
+    );
+    let chess_eval = |args: &[&str], setup: &str| {
+        let input = format!("uci\n{setup}position startpos\neval\nisready\n");
+        let o = arcana_with_input(args, input.as_bytes());
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        out.lines()
+            .find_map(|l| l.strip_prefix("Final evaluation: "))
+            .and_then(|l| l.split_whitespace().next())
+            .and_then(|s| s.parse::<f64>().ok())
+            .unwrap_or_else(|| panic!("no evaluation: {out}"))
+    };
+    let tempo = write(
+        &dir,
+        "tempo.weights",
+        &with_line(&list, "tempo ", "tempo 500 500"),
+    );
+    // The start is symmetric: its score is the tempo alone.
+    assert_eq!(chess_eval(&["--eval-file", &tempo], ""), 5.0);
+    assert_eq!(
+        chess_eval(&[], &format!("setoption name EvalFile value {tempo}\n")),
+        5.0
+    );
+    assert!(chess_eval(&[], "") < 1.0);
+    // A file fitted for other terms is refused, with what to do.
+    let other = write(
+        &dir,
+        "other.weights",
+        &with_line(&list, "rules ", "rules 0123456789abcdef"),
+    );
+    let o = arcana(&[
+        "--eval-file",
+        &other,
+        "tune-eval",
+        "--variant",
+        "chess",
+        "--list",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("other.weights"), "{}", text(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}

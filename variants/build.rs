@@ -1,5 +1,8 @@
 //! Bakes the chess slider attack tables into the binary, so the hot path
-//! reads plain statics with no lazy initialisation check.
+//! reads plain statics with no lazy initialisation check; and chess's
+//! evaluation weights, from the weights file `src/chess/chess.weights`
+//! (which `arcana tune-eval --variant chess` writes), so that the compiler
+//! folds them into the evaluation.
 //!
 //! With BMI2 (e.g. `-C target-cpu=native` on a recent x86-64) the tables are
 //! indexed by PEXT; otherwise by fancy magic multiplication. Both layouts
@@ -15,6 +18,7 @@ use std::path::Path;
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/chess/slider_gen.rs");
+    println!("cargo:rerun-if-changed=src/chess/chess.weights");
     let features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
     let use_pext = features.split(',').any(|f| f == "bmi2");
     let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
@@ -80,4 +84,54 @@ fn main() {
         writeln!(meta, "];").unwrap();
     }
     std::fs::write(Path::new(&out).join("slider_meta.rs"), meta).expect("write meta");
+    chess_weights(Path::new(&out));
+}
+
+/// Writes `chess_weights.rs`: the weights of `src/chess/chess.weights` in
+/// the file's order, with their names and the `rules` line, which a test
+/// checks against the evaluation's own (a file fitted for other terms
+/// fails it).
+fn chess_weights(out: &Path) {
+    let file = "src/chess/chess.weights";
+    let text = std::fs::read_to_string(file).expect("read src/chess/chess.weights");
+    let mut rules = None;
+    let mut names = String::new();
+    let mut values = String::new();
+    let mut count = 0;
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words[0] {
+            "game" => continue,
+            "rules" => {
+                rules = Some(u64::from_str_radix(words[1], 16).expect("a rules hash"));
+                continue;
+            }
+            _ => {}
+        }
+        let bad = || panic!("{file}, line {}: expected 'NAME MG EG'", n + 1);
+        if words.len() < 3 {
+            bad();
+        }
+        let [mg, eg] = [words[words.len() - 2], words[words.len() - 1]]
+            .map(|w| w.parse::<i32>().unwrap_or_else(|_| bad()));
+        writeln!(names, "    {:?},", words[..words.len() - 2].join(" ")).unwrap();
+        writeln!(values, "    [{mg}, {eg}],").unwrap();
+        count += 1;
+    }
+    let rules = rules.expect("a 'rules' line in src/chess/chess.weights");
+    let code = format!(
+        "/// The `rules` line of `chess.weights`.\n\
+         #[cfg_attr(not(test), allow(dead_code))]\n\
+         pub(super) const RULES: u64 = {rules:#018x};\n\
+         /// Each weight's name, as `chess.weights` writes it.\n\
+         #[cfg_attr(not(test), allow(dead_code))]\n\
+         pub(super) static NAMES: [&str; {count}] = [\n{names}];\n\
+         /// Every weight, in the order of `eval::param`.\n\
+         pub(super) static WEIGHTS: [[i32; 2]; {count}] = [\n{values}];\n"
+    );
+    std::fs::write(out.join("chess_weights.rs"), code).expect("write chess_weights.rs");
 }

@@ -80,6 +80,8 @@ builtin_games! {
 #[derive(Clone, Debug)]
 enum Entry {
     BuiltIn(BuiltIn),
+    /// Chess with the weights of a weights file.
+    Chess(crate::chess::Chess),
     /// A game read from a `variants.ini` file.
     Defined(&'static GameDef),
 }
@@ -88,6 +90,7 @@ impl Entry {
     fn spec(&self) -> &GameSpec {
         match self {
             Entry::BuiltIn(b) => b.spec(),
+            Entry::Chess(_) => crate::chess::spec(),
             Entry::Defined(d) => &d.spec,
         }
     }
@@ -95,6 +98,7 @@ impl Entry {
     fn visit<W: VariantVisitor>(&self, visitor: W) -> W::Output {
         match self {
             Entry::BuiltIn(b) => b.visit(visitor),
+            Entry::Chess(c) => visitor.visit(*c),
             Entry::Defined(d) => visitor.visit(Defined(d)),
         }
     }
@@ -157,7 +161,10 @@ impl Registry {
         let mut loaded = crate::defined::load(text, file);
         let mut clashes = Vec::new();
         loaded.games.retain(|g| {
-            let clash = matches!(self.entry(&g.spec.id), Ok(Entry::BuiltIn(_)));
+            let clash = matches!(
+                self.entry(&g.spec.id),
+                Ok(Entry::BuiltIn(_) | Entry::Chess(_))
+            );
             if clash {
                 clashes.push(
                     DefError::new(
@@ -252,7 +259,7 @@ impl Registry {
             })?;
         struct Apply<'a>(&'a str, &'a str);
         impl VariantVisitor for Apply<'_> {
-            type Output = Result<Option<&'static GameDef>, String>;
+            type Output = Result<Option<Entry>, String>;
             fn visit<V: Variant>(self, game: V) -> Self::Output {
                 let ours = game.eval_weights().ok_or_else(|| {
                     format!(
@@ -263,14 +270,20 @@ impl Registry {
                 })?;
                 let weights = ours.read(self.0, self.1)?;
                 let changed = game.with_eval_weights(&weights)?;
-                // Only games read from files carry weights for now.
+                // The games whose weights can change: chess and those read
+                // from files.
                 let any: &dyn std::any::Any = &changed;
-                Ok(any.downcast_ref::<Defined>().map(|d| d.0))
+                if let Some(d) = any.downcast_ref::<Defined>() {
+                    return Ok(Some(Entry::Defined(d.0)));
+                }
+                Ok(any
+                    .downcast_ref::<crate::chess::Chess>()
+                    .map(|c| Entry::Chess(*c)))
             }
         }
         let entry = &mut self.games[index];
         match entry.visit(Apply(text, file))? {
-            Some(def) => *entry = Entry::Defined(def),
+            Some(changed) => *entry = changed,
             None => {
                 return Err(format!(
                     "{file}: {}'s weights cannot be changed at run time",
@@ -419,9 +432,37 @@ mod tests {
             .unwrap_err();
         assert!(e.contains("does not know") && e.contains("nocapa"), "{e}");
         let e = registry
-            .load_weights(&text.replace("game capa", "game chess"), "w.txt")
+            .load_weights(&text.replace("game capa", "game magician"), "w.txt")
             .unwrap_err();
         assert!(e.contains("takes no weights file"), "{e}");
+        // Chess takes its own weights, not another game's.
+        let e = registry
+            .load_weights(&text.replace("game capa", "game chess"), "w.txt")
+            .unwrap_err();
+        assert!(e.contains("w.txt"), "{e}");
+        let chess = |r: &Registry| {
+            struct Weights;
+            impl VariantVisitor for Weights {
+                type Output = EvalWeights;
+                fn visit<V: Variant>(self, game: V) -> EvalWeights {
+                    game.eval_weights().expect("chess has weights")
+                }
+            }
+            r.visit("chess", Weights).unwrap()
+        };
+        let mut c = chess(&registry);
+        c.values[1] = [400, 350];
+        let chess_text = c.to_text("test");
+        assert_eq!(
+            registry.load_weights(&chess_text, "c.txt").unwrap(),
+            "chess"
+        );
+        assert_eq!(chess(&registry).values[1], [400, 350]);
+        assert_eq!(registry.ids()[0], "chess");
+        assert_ne!(chess(&Registry::builtin()).values[1], [400, 350]);
+        // A section may not take chess's name, weighted or not.
+        let clash = registry.load("[chess:capablanca]\n", "clash.ini");
+        assert!(!clash.errors.is_empty());
         // Loaded again, the game keeps them; under other rules it says so.
         registry.load("[capa:capablanca]\n", "capa.ini");
         assert_eq!(weights(&registry).values[0], [11, 12]);

@@ -18,8 +18,9 @@
 //! ```
 //!
 //! `game` names the game; `rules` is a hash of the game's definition (of a
-//! game read from a file, its sections' keys and values): a file written
-//! for another game, or for another definition of the game, is refused.
+//! game read from a file, its sections' keys and values; of chess, its
+//! evaluation's terms): a file written for another game, or for another
+//! definition of the game, is refused.
 //! Each other line is a weight's name and its middle-game and endgame
 //! values in centipawns. A weight the file leaves out keeps its default.
 
@@ -28,7 +29,7 @@
 pub struct EvalWeights {
     /// The game's identifier.
     pub game: String,
-    /// A hash of the game's rules (0 for a built-in game).
+    /// A hash of the game's rules (for chess, of its evaluation's terms).
     pub rules: u64,
     /// Each weight's name (a few words: `passed 3`, `value N`).
     pub names: Vec<String>,

@@ -88,9 +88,113 @@ pub mod param {
     pub const COUNT: usize = SAFE_CHECK + 6;
 }
 
-/// The (midgame, endgame) weight of term `param` (see [`param`]).
+/// Every weight of the evaluation, (middle game, endgame) centipawns, in
+/// the order of [`param`].
+pub type Table = [[i32; 2]; param::COUNT];
+
+/// The weights a position is evaluated with: the compiled-in ones, or a
+/// table given at run time (a weights file, `EvalFile`). Positions carry
+/// it, as a game read from a file carries its own, so that two games of
+/// chess with different weights can live in one process.
+#[derive(Clone, Copy, Default)]
+pub struct Weights(Option<&'static Table>);
+
+impl Weights {
+    /// The compiled-in weights.
+    pub const COMPILED: Weights = Weights(None);
+
+    /// The weights of `table`, kept for the rest of the run.
+    pub fn given(table: &'static Table) -> Weights {
+        Weights(Some(table))
+    }
+
+    /// The table in force.
+    pub fn table(self) -> &'static Table {
+        self.0.unwrap_or(&WEIGHTS)
+    }
+}
+
+impl PartialEq for Weights {
+    /// The same table, not equal numbers: cheap, and a table is made once
+    /// per set of weights a run is given.
+    fn eq(&self, other: &Weights) -> bool {
+        match (self.0, other.0) {
+            (None, None) => true,
+            (Some(a), Some(b)) => std::ptr::eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Weights {}
+
+impl std::fmt::Debug for Weights {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_none() {
+            "Weights(compiled)"
+        } else {
+            "Weights(given)"
+        })
+    }
+}
+
+/// The (midgame, endgame) weight of term `param` (see [`param`]), as
+/// compiled in.
 pub fn weight(param: usize) -> [i32; 2] {
     WEIGHTS[param]
+}
+
+/// Each weight's name in a weights file, in the order of [`param`].
+pub fn weight_names() -> Vec<String> {
+    use param::*;
+    const LETTERS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
+    let square = |sq: usize| format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1);
+    let mut names = vec![String::new(); COUNT];
+    for (k, letter) in LETTERS.iter().enumerate() {
+        names[MATERIAL + k] = format!("value {letter}");
+        for sq in 0..64 {
+            names[PST + 64 * k + sq] = format!("square {letter} {}", square(sq));
+        }
+        names[THREAT_BY_PAWN + k] = format!("threat by pawn on {letter}");
+        names[THREAT_BY_MINOR + k] = format!("threat by minor on {letter}");
+        names[THREAT_BY_ROOK + k] = format!("threat by rook on {letter}");
+        names[OUTPOST + k] = format!("outpost {letter}");
+        names[SAFE_CHECK + k] = format!("safe check {letter}");
+    }
+    for (start, len, what) in [
+        (MOB_KNIGHT, 9, "mobility N"),
+        (MOB_BISHOP, 14, "mobility B"),
+        (MOB_ROOK, 15, "mobility R"),
+        (MOB_QUEEN, 28, "mobility Q"),
+        (KING_DANGER, 49, "king danger"),
+    ] {
+        for i in 0..len {
+            names[start + i] = format!("{what} {i}");
+        }
+    }
+    for rank in 0..8 {
+        names[PASSED + rank] = format!("passed {}", rank + 1);
+        names[PHALANX + rank] = format!("phalanx {}", rank + 1);
+        names[SUPPORTED + rank] = format!("supported {}", rank + 1);
+    }
+    for (at, name) in [
+        (PASSED_THEIR_KING, "passed their king"),
+        (PASSED_OWN_KING, "passed own king"),
+        (PASSED_FREE, "passed free"),
+        (ISOLATED, "isolated"),
+        (DOUBLED, "doubled"),
+        (BISHOP_PAIR, "bishop pair"),
+        (ROOK_OPEN, "rook open file"),
+        (ROOK_HALF_OPEN, "rook half-open file"),
+        (SHIELD, "shelter"),
+        (TEMPO, "tempo"),
+        (HANGING, "hanging"),
+        (BACKWARD, "backward"),
+        (KING_FILES_OPEN, "king files open"),
+    ] {
+        names[at] = name.to_string();
+    }
+    names
 }
 
 /// Receives the evaluation's terms: `count` times the weight `param`, for
@@ -99,21 +203,45 @@ trait Terms {
     fn add(&mut self, color: usize, param: usize, count: i32);
 }
 
+/// Where [`Sums`] takes its weights from.
+trait Source {
+    fn get(&self, param: usize) -> [i32; 2];
+}
+
+/// The compiled-in weights: the compiler folds them into the code.
+#[derive(Default)]
+struct Compiled;
+
+impl Source for Compiled {
+    #[inline(always)]
+    fn get(&self, param: usize) -> [i32; 2] {
+        WEIGHTS[param]
+    }
+}
+
+impl Source for &'static Table {
+    #[inline(always)]
+    fn get(&self, param: usize) -> [i32; 2] {
+        self[param]
+    }
+}
+
 /// Sums the weights, White's minus Black's: the evaluation proper. Two
 /// plain accumulators rather than one per colour indexed by `color`: the
 /// indexed ones live in memory, and every term then waits on the store of
 /// the one before (1.7 times slower in the criterion bench, about 1.2
 /// times in the search).
 #[derive(Default)]
-struct Sums {
+struct Sums<S> {
+    source: S,
     mg: i32,
     eg: i32,
 }
 
-impl Terms for Sums {
+impl<S: Source> Terms for Sums<S> {
     #[inline(always)]
     fn add(&mut self, color: usize, param: usize, count: i32) {
-        let [mg, eg] = WEIGHTS[param];
+        let [mg, eg] = self.source.get(param);
         let count = if color == 0 { count } else { -count };
         self.mg += mg * count;
         self.eg += eg * count;
@@ -134,7 +262,7 @@ pub struct Trace {
 /// Records the terms and also sums them, since the endgame scale depends on
 /// the endgame score.
 struct Tracer {
-    sums: Sums,
+    sums: Sums<&'static Table>,
     counts: Vec<i32>,
 }
 
@@ -419,9 +547,22 @@ fn eg_eighths(pos: &Position, eg_white: i32) -> i32 {
     }
 }
 
-/// Evaluation in centipawns from the side to move's view.
+/// Evaluation in centipawns from the side to move's view, with the
+/// position's weights.
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut sums = Sums::default();
+    match pos.weights.0 {
+        None => evaluate_by(pos, Compiled),
+        Some(table) => evaluate_by(pos, table),
+    }
+}
+
+#[inline(always)]
+fn evaluate_by<S: Source>(pos: &Position, source: S) -> i32 {
+    let mut sums = Sums {
+        source,
+        mg: 0,
+        eg: 0,
+    };
     let phase = terms(pos, &mut sums);
     let (mg, eg) = (sums.mg, sums.eg);
     let eg = eg * eg_eighths(pos, eg) / 8;
@@ -436,7 +577,11 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// The position's term counts, for fitting the weights.
 pub fn trace(pos: &Position) -> Trace {
     let mut tracer = Tracer {
-        sums: Sums::default(),
+        sums: Sums {
+            source: pos.weights.table(),
+            mg: 0,
+            eg: 0,
+        },
         counts: vec![0; param::COUNT],
     };
     let phase = terms(pos, &mut tracer);

@@ -31,9 +31,27 @@ use crate::{
 };
 use std::sync::LazyLock;
 
-/// Orthodox chess.
+/// Orthodox chess, evaluated with its compiled-in weights or with those of
+/// a weights file ([`SearchHints::with_eval_weights`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Chess;
+pub struct Chess {
+    weights: eval::Weights,
+}
+
+/// Orthodox chess with its compiled-in weights: the game as most code
+/// names it (`Chess.start()`), a constant rather than a unit struct so
+/// that the type can carry other weights.
+#[allow(non_upper_case_globals)]
+pub const Chess: Chess = Chess {
+    weights: eval::Weights::COMPILED,
+};
+
+/// The hash of the evaluation's terms (their names in order), a weights
+/// file's `rules` line: a file fitted for other terms is refused.
+fn rules_hash() -> u64 {
+    static HASH: LazyLock<u64> = LazyLock::new(|| crate::weights::fnv1a(eval::weight_names()));
+    *HASH
+}
 
 /// What orthodox chess says about itself.
 pub fn spec() -> &'static GameSpec {
@@ -101,7 +119,9 @@ impl Rules for Chess {
 
 impl Fen for Chess {
     fn read_fen(&self, text: &str) -> Result<Position, FenError> {
-        Position::from_fen(text)
+        let mut pos = Position::from_fen(text)?;
+        pos.weights = self.weights;
+        Ok(pos)
     }
 
     #[inline(always)]
@@ -195,6 +215,61 @@ impl SearchHints for Chess {
         let us = pos.side().index();
         let pieces = pos.color(us) & !pos.kind(types::PAWN) & !pos.kind(types::KING);
         (pieces != 0 && !pos.in_check()).then(|| pos.make_null())
+    }
+
+    fn eval_weights(&self) -> Option<crate::EvalWeights> {
+        Some(crate::EvalWeights {
+            game: spec().id.clone(),
+            rules: rules_hash(),
+            names: eval::weight_names(),
+            values: self.weights.table().to_vec(),
+        })
+    }
+
+    fn eval_trace(pos: &Position) -> Option<crate::EvalTrace> {
+        let trace = eval::trace(pos);
+        Some(crate::EvalTrace {
+            terms: trace
+                .terms
+                .iter()
+                .map(|&(p, c)| (u32::from(p), i32::from(c)))
+                .collect(),
+            phase: f64::from(trace.phase) / 24.0,
+            eg_scale: trace.eg_scale,
+        })
+    }
+
+    fn with_eval_weights(&self, weights: &crate::EvalWeights) -> Result<Self, String> {
+        let table: eval::Table = weights
+            .values
+            .as_slice()
+            .try_into()
+            .map_err(|_| "these weights are not chess's".to_string())?;
+        if weights.game != spec().id
+            || weights.rules != rules_hash()
+            || weights.names != eval::weight_names()
+        {
+            return Err("these weights are not those of this build's chess evaluation".into());
+        }
+        if table == *eval::Weights::COMPILED.table() {
+            return Ok(Chess);
+        }
+        // One table per set of weights for the rest of the run (a GUI
+        // gives the same file again at every new game).
+        static MADE: LazyLock<std::sync::Mutex<Vec<&'static eval::Table>>> =
+            LazyLock::new(|| std::sync::Mutex::new(Vec::new()));
+        let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+        let table = match made.iter().find(|t| ***t == table) {
+            Some(&t) => t,
+            None => {
+                let t: &'static eval::Table = Box::leak(Box::new(table));
+                made.push(t);
+                t
+            }
+        };
+        Ok(Chess {
+            weights: eval::Weights::given(table),
+        })
     }
 }
 

@@ -46,6 +46,8 @@ pub struct Position {
     pub(crate) fullmove: u16,
     /// Castling tokens are written king-takes-rook (Chess960 convention).
     pub(crate) chess960: bool,
+    /// The evaluation's weights (those of the game that read the FEN).
+    pub(crate) weights: super::eval::Weights,
 }
 
 impl std::fmt::Debug for Position {
@@ -68,6 +70,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             chess960: false,
+            weights: super::eval::Weights::COMPILED,
         }
     }
 

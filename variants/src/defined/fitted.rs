@@ -1,5 +1,6 @@
 //! Evaluation weights fitted by `arcana tune-eval` for games whose rules
-//! are those of a built-in parent: a game with the same rules (the same
+//! are those of a built-in parent or of a game of
+//! `docs/variants/examples.ini`: a game with the same rules (the same
 //! [`super::GameDef::rules_hash`], whatever its section's name: a
 //! `[capa:capablanca]` that changes nothing) plays with them instead of
 //! the hand-set defaults. Each file is a weights file as `tune-eval`
@@ -8,10 +9,12 @@
 use super::def::GameDef;
 use crate::weights::EvalWeights;
 
-/// The fitted files, by the built-in parent they were fitted for.
+/// The fitted files, by the game they were fitted for (a built-in parent
+/// or a game of `docs/variants/examples.ini`).
 const FITTED: &[(&str, &str)] = &[
     ("capablanca", include_str!("fitted/capablanca.weights")),
     ("grand", include_str!("fitted/grand.weights")),
+    ("chess16", include_str!("fitted/chess16.weights")),
 ];
 
 /// The fitted weights of a game with `def`'s rules, if there are any.
@@ -39,14 +42,21 @@ pub fn weights_for(def: &GameDef) -> Option<Vec<[i32; 2]>> {
 mod tests {
     use super::*;
 
-    /// Every shipped file is for a built-in parent, reads, and is the
-    /// weights its parent plays with.
+    /// Every shipped file is for a built-in parent or a game of the
+    /// examples, reads, and is the weights that game plays with.
     #[test]
     fn every_fitted_file_reads_and_its_parent_plays_with_it() {
+        const EXAMPLES: &str = include_str!("../../../docs/variants/examples.ini");
+        let examples = super::super::load(EXAMPLES, "examples.ini");
         for (parent, text) in FITTED {
-            let loaded = super::super::load(&format!("[x:{parent}]\n"), "test.ini");
-            assert!(loaded.errors.is_empty(), "{parent}: {:?}", loaded.errors);
-            let def = loaded.games[0];
+            let def = match examples.games.iter().find(|g| g.spec.id == *parent) {
+                Some(def) => *def,
+                None => {
+                    let loaded = super::super::load(&format!("[x:{parent}]\n"), "test.ini");
+                    assert!(loaded.errors.is_empty(), "{parent}: {:?}", loaded.errors);
+                    loaded.games[0]
+                }
+            };
             assert_eq!(
                 EvalWeights::game_of(text).as_deref(),
                 Some(*parent),

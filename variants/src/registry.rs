@@ -82,6 +82,8 @@ enum Entry {
     BuiltIn(BuiltIn),
     /// Chess with the weights of a weights file.
     Chess(crate::chess::Chess),
+    /// Vanguard Chess with the weights of a weights file.
+    Vanguard(crate::vanguard::Vanguard),
     /// A game read from a `variants.ini` file.
     Defined(&'static GameDef),
 }
@@ -91,6 +93,7 @@ impl Entry {
         match self {
             Entry::BuiltIn(b) => b.spec(),
             Entry::Chess(_) => crate::chess::spec(),
+            Entry::Vanguard(_) => crate::vanguard::spec(),
             Entry::Defined(d) => &d.spec,
         }
     }
@@ -99,6 +102,7 @@ impl Entry {
         match self {
             Entry::BuiltIn(b) => b.visit(visitor),
             Entry::Chess(c) => visitor.visit(*c),
+            Entry::Vanguard(v) => visitor.visit(*v),
             Entry::Defined(d) => visitor.visit(Defined(d)),
         }
     }
@@ -163,7 +167,7 @@ impl Registry {
         loaded.games.retain(|g| {
             let clash = matches!(
                 self.entry(&g.spec.id),
-                Ok(Entry::BuiltIn(_) | Entry::Chess(_))
+                Ok(Entry::BuiltIn(_) | Entry::Chess(_) | Entry::Vanguard(_))
             );
             if clash {
                 clashes.push(
@@ -270,11 +274,14 @@ impl Registry {
                 })?;
                 let weights = ours.read(self.0, self.1)?;
                 let changed = game.with_eval_weights(&weights)?;
-                // The games whose weights can change: chess and those read
-                // from files.
+                // The games whose weights can change: chess, Vanguard and
+                // those read from files.
                 let any: &dyn std::any::Any = &changed;
                 if let Some(d) = any.downcast_ref::<Defined>() {
                     return Ok(Some(Entry::Defined(d.0)));
+                }
+                if let Some(v) = any.downcast_ref::<crate::vanguard::Vanguard>() {
+                    return Ok(Some(Entry::Vanguard(*v)));
                 }
                 Ok(any
                     .downcast_ref::<crate::chess::Chess>()
@@ -440,16 +447,17 @@ mod tests {
             .load_weights(&text.replace("game capa", "game chess"), "w.txt")
             .unwrap_err();
         assert!(e.contains("w.txt"), "{e}");
-        let chess = |r: &Registry| {
+        let weights_of = |r: &Registry, game: &str| {
             struct Weights;
             impl VariantVisitor for Weights {
                 type Output = EvalWeights;
                 fn visit<V: Variant>(self, game: V) -> EvalWeights {
-                    game.eval_weights().expect("chess has weights")
+                    game.eval_weights().expect("the game has weights")
                 }
             }
-            r.visit("chess", Weights).unwrap()
+            r.visit(game, Weights).unwrap()
         };
+        let chess = |r: &Registry| weights_of(r, "chess");
         let mut c = chess(&registry);
         c.values[1] = [400, 350];
         let chess_text = c.to_text("test");
@@ -460,6 +468,15 @@ mod tests {
         assert_eq!(chess(&registry).values[1], [400, 350]);
         assert_eq!(registry.ids()[0], "chess");
         assert_ne!(chess(&Registry::builtin()).values[1], [400, 350]);
+        // And Vanguard its own.
+        let mut v = weights_of(&registry, "vanguard");
+        v.values[1] = [1234, 1000];
+        assert_eq!(
+            registry.load_weights(&v.to_text("test"), "v.txt").unwrap(),
+            "vanguard"
+        );
+        assert_eq!(weights_of(&registry, "vanguard").values[1], [1234, 1000]);
+        assert_eq!(chess(&registry).values[1], [400, 350]);
         // A section may not take chess's name, weighted or not.
         let clash = registry.load("[chess:capablanca]\n", "clash.ini");
         assert!(!clash.errors.is_empty());

@@ -196,6 +196,159 @@ impl EvalWeights {
     }
 }
 
+/// A built-in game's table of weights as its positions carry it: the
+/// compiled-in table (which the compiler folds into the evaluation), or a
+/// table given at run time (a weights file). Two are equal when they are
+/// the same table: a run makes one table per set of weights it is given.
+#[derive(Clone, Copy)]
+pub struct TableRef<const N: usize>(Option<&'static [[i32; 2]; N]>);
+
+impl<const N: usize> Default for TableRef<N> {
+    fn default() -> Self {
+        TableRef::COMPILED
+    }
+}
+
+impl<const N: usize> TableRef<N> {
+    /// The compiled-in table.
+    pub const COMPILED: TableRef<N> = TableRef(None);
+
+    /// The table given at run time, if any.
+    #[inline(always)]
+    pub fn given(self) -> Option<&'static [[i32; 2]; N]> {
+        self.0
+    }
+
+    /// The table in force, `compiled` when none was given.
+    pub fn or(self, compiled: &'static [[i32; 2]; N]) -> &'static [[i32; 2]; N] {
+        self.0.unwrap_or(compiled)
+    }
+
+    /// The table of `weights`, which must be those of `ours` (the same
+    /// game, rules and names): [`TableRef::COMPILED`] when they equal
+    /// `compiled`.
+    pub fn of(
+        weights: &EvalWeights,
+        ours: &EvalWeights,
+        compiled: &'static [[i32; 2]; N],
+    ) -> Result<TableRef<N>, String> {
+        if weights.game != ours.game || weights.rules != ours.rules || weights.names != ours.names {
+            return Err(format!(
+                "these weights are not those of this build's {} evaluation",
+                ours.game
+            ));
+        }
+        let values: [[i32; 2]; N] = weights.values.as_slice().try_into().map_err(|_| {
+            format!(
+                "{} weights where {} has {N}",
+                weights.values.len(),
+                ours.game
+            )
+        })?;
+        if values == *compiled {
+            return Ok(TableRef::COMPILED);
+        }
+        // One table per set of weights for the rest of the run (a GUI
+        // gives the same file again at every new game).
+        static MADE: std::sync::Mutex<Vec<&'static [[i32; 2]]>> = std::sync::Mutex::new(Vec::new());
+        let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+        let table = match made.iter().find(|t| **t == values.as_slice()) {
+            Some(&t) => t,
+            None => {
+                let t: &'static [[i32; 2]] = Box::leak(Box::new(values));
+                made.push(t);
+                t
+            }
+        };
+        Ok(TableRef(Some(
+            table.try_into().expect("a table of N weights"),
+        )))
+    }
+}
+
+impl<const N: usize> PartialEq for TableRef<N> {
+    fn eq(&self, other: &TableRef<N>) -> bool {
+        match (self.0, other.0) {
+            (None, None) => true,
+            (Some(a), Some(b)) => std::ptr::eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+impl<const N: usize> Eq for TableRef<N> {}
+
+impl<const N: usize> std::fmt::Debug for TableRef<N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_none() {
+            "TableRef(compiled)"
+        } else {
+            "TableRef(given)"
+        })
+    }
+}
+
+/// Checks a game whose evaluation takes weights: the trace adds up to the
+/// evaluation under its weights and under `changed` ones (name, weights),
+/// weights given at run time change only the game given them, moves keep
+/// them, the same weights give the same game, and another game's or
+/// other terms' weights are refused.
+#[cfg(test)]
+pub(crate) fn check_weights_of<V: crate::Variant + PartialEq + std::fmt::Debug>(
+    game: V,
+    fens: &[&str],
+    changed: &[(&str, [i32; 2])],
+) {
+    use crate::GamePosition;
+    let ours = game.eval_weights().expect("the game has weights");
+    assert_eq!(ours.names.len(), ours.values.len());
+    assert_eq!(game.with_eval_weights(&ours).as_ref(), Ok(&game));
+    let mut other = ours.clone();
+    for (name, value) in changed {
+        let at = other
+            .names
+            .iter()
+            .position(|n| n == name)
+            .expect("a weight");
+        other.values[at] = *value;
+    }
+    let weighted = game.with_eval_weights(&other).expect("its own weights");
+    assert_ne!(weighted, game);
+    assert_eq!(game.with_eval_weights(&other).as_ref(), Ok(&weighted));
+    assert_eq!(weighted.eval_weights().unwrap().values, other.values);
+    for fen in fens {
+        let plain = game.read_fen(fen).unwrap();
+        let given = weighted.read_fen(fen).unwrap();
+        for (pos, weights) in [(&plain, &ours), (&given, &other)] {
+            let table: Vec<[f64; 2]> = weights.values.iter().map(|v| v.map(f64::from)).collect();
+            let white = V::eval_trace(pos).unwrap().evaluate(&table);
+            let ours = if pos.side() == crate::Side::White {
+                white
+            } else {
+                -white
+            };
+            // Integer divisions round.
+            assert!((ours - f64::from(V::evaluate(pos))).abs() < 2.0, "{fen}");
+        }
+        assert_ne!(V::evaluate(&plain), V::evaluate(&given), "{fen}");
+        // Moves keep the weights.
+        let mut list = crate::MoveList::new();
+        V::generate(&given, &mut list);
+        let after = given.make(list[0]);
+        let fresh = weighted.read_fen(&after.to_fen()).unwrap();
+        assert_eq!(V::evaluate(&after), V::evaluate(&fresh), "{fen}");
+        let plain_after = game.read_fen(&after.to_fen()).unwrap();
+        assert_ne!(V::evaluate(&after), V::evaluate(&plain_after), "{fen}");
+    }
+    let mut wrong = ours.clone();
+    wrong.rules ^= 1;
+    assert!(game.with_eval_weights(&wrong).is_err());
+    let mut fewer = ours.clone();
+    fewer.names.pop();
+    fewer.values.pop();
+    assert!(game.with_eval_weights(&fewer).is_err());
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

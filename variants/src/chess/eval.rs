@@ -96,46 +96,11 @@ pub type Table = [[i32; 2]; param::COUNT];
 /// table given at run time (a weights file, `EvalFile`). Positions carry
 /// it, as a game read from a file carries its own, so that two games of
 /// chess with different weights can live in one process.
-#[derive(Clone, Copy, Default)]
-pub struct Weights(Option<&'static Table>);
+pub type Weights = crate::weights::TableRef<{ param::COUNT }>;
 
-impl Weights {
-    /// The compiled-in weights.
-    pub const COMPILED: Weights = Weights(None);
-
-    /// The weights of `table`, kept for the rest of the run.
-    pub fn given(table: &'static Table) -> Weights {
-        Weights(Some(table))
-    }
-
-    /// The table in force.
-    pub fn table(self) -> &'static Table {
-        self.0.unwrap_or(&WEIGHTS)
-    }
-}
-
-impl PartialEq for Weights {
-    /// The same table, not equal numbers: cheap, and a table is made once
-    /// per set of weights a run is given.
-    fn eq(&self, other: &Weights) -> bool {
-        match (self.0, other.0) {
-            (None, None) => true,
-            (Some(a), Some(b)) => std::ptr::eq(a, b),
-            _ => false,
-        }
-    }
-}
-
-impl Eq for Weights {}
-
-impl std::fmt::Debug for Weights {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0.is_none() {
-            "Weights(compiled)"
-        } else {
-            "Weights(given)"
-        })
-    }
+/// The compiled-in weights.
+pub fn compiled() -> &'static Table {
+    &WEIGHTS
 }
 
 /// The (midgame, endgame) weight of term `param` (see [`param`]), as
@@ -550,7 +515,7 @@ fn eg_eighths(pos: &Position, eg_white: i32) -> i32 {
 /// Evaluation in centipawns from the side to move's view, with the
 /// position's weights.
 pub fn evaluate(pos: &Position) -> i32 {
-    match pos.weights.0 {
+    match pos.weights.given() {
         None => evaluate_by(pos, Compiled),
         Some(table) => evaluate_by(pos, table),
     }
@@ -578,7 +543,7 @@ fn evaluate_by<S: Source>(pos: &Position, source: S) -> i32 {
 pub fn trace(pos: &Position) -> Trace {
     let mut tracer = Tracer {
         sums: Sums {
-            source: pos.weights.table(),
+            source: pos.weights.or(&WEIGHTS),
             mg: 0,
             eg: 0,
         },

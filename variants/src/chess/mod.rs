@@ -222,7 +222,7 @@ impl SearchHints for Chess {
             game: spec().id.clone(),
             rules: rules_hash(),
             names: eval::weight_names(),
-            values: self.weights.table().to_vec(),
+            values: self.weights.or(eval::compiled()).to_vec(),
         })
     }
 
@@ -240,35 +240,9 @@ impl SearchHints for Chess {
     }
 
     fn with_eval_weights(&self, weights: &crate::EvalWeights) -> Result<Self, String> {
-        let table: eval::Table = weights
-            .values
-            .as_slice()
-            .try_into()
-            .map_err(|_| "these weights are not chess's".to_string())?;
-        if weights.game != spec().id
-            || weights.rules != rules_hash()
-            || weights.names != eval::weight_names()
-        {
-            return Err("these weights are not those of this build's chess evaluation".into());
-        }
-        if table == *eval::Weights::COMPILED.table() {
-            return Ok(Chess);
-        }
-        // One table per set of weights for the rest of the run (a GUI
-        // gives the same file again at every new game).
-        static MADE: LazyLock<std::sync::Mutex<Vec<&'static eval::Table>>> =
-            LazyLock::new(|| std::sync::Mutex::new(Vec::new()));
-        let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
-        let table = match made.iter().find(|t| ***t == table) {
-            Some(&t) => t,
-            None => {
-                let t: &'static eval::Table = Box::leak(Box::new(table));
-                made.push(t);
-                t
-            }
-        };
+        let ours = Chess.eval_weights().expect("chess has weights");
         Ok(Chess {
-            weights: eval::Weights::given(table),
+            weights: eval::Weights::of(weights, &ours, eval::compiled())?,
         })
     }
 }

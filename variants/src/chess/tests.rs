@@ -509,60 +509,25 @@ fn double_check_allows_only_king_moves() {
     assert_eq!(tokens(&p), vec!["e1e2".to_string()]);
 }
 
-/// Chess's evaluation as named weights: a trace that adds up under any
-/// weights, weights given at run time that change only the game given
-/// them, and files for other terms refused.
+/// Chess's evaluation as named weights (see
+/// [`crate::weights::check_weights_of`]).
 #[test]
 fn chess_takes_weights_at_run_time() {
-    let fens = [
-        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b KQ - 3 8",
-        "8/5pk1/6p1/3P4/1p6/6P1/5PK1/8 w - - 0 40",
-        "2r3k1/5ppp/p3q3/1p6/3Q4/P4N2/1P3PPP/3R2K1 w - - 0 25",
-    ];
-    let compiled = Chess.eval_weights().expect("chess has weights");
-    assert_eq!(compiled.names.len(), eval::param::COUNT);
-    assert_eq!(compiled.game, "chess");
-    // The same weights give the compiled-in game back.
-    assert_eq!(Chess.with_eval_weights(&compiled), Ok(Chess));
-    let mut changed = compiled.clone();
-    let knight = changed.names.iter().position(|n| n == "value N").unwrap();
-    changed.values[knight] = [500, 500];
-    let tempo = changed.names.iter().position(|n| n == "tempo").unwrap();
-    changed.values[tempo] = [60, 40];
-    let weighted = Chess
-        .with_eval_weights(&changed)
-        .expect("chess's own weights");
-    assert_ne!(weighted, Chess);
-    // Given again, the same table (one copy a run).
-    assert_eq!(Chess.with_eval_weights(&changed), Ok(weighted));
-    assert_eq!(weighted.eval_weights().unwrap().values, changed.values);
-    for fen in fens {
-        let plain = Chess.read_fen(fen).unwrap();
-        let given = weighted.read_fen(fen).unwrap();
-        for (pos, weights) in [(plain, &compiled), (given, &changed)] {
-            // The trace under the game's weights is its evaluation.
-            let table: Vec<[f64; 2]> = weights.values.iter().map(|v| v.map(f64::from)).collect();
-            let white = Chess::eval_trace(&pos).unwrap().evaluate(&table);
-            let ours = if pos.side() == crate::Side::White {
-                white
-            } else {
-                -white
-            };
-            assert!((ours - Chess::evaluate(&pos) as f64).abs() < 2.0, "{fen}");
-        }
-        // Moves keep the weights.
-        let mut list = MoveList::new();
-        Chess::generate(&given, &mut list);
-        let after = Chess::make(&given, list[0]);
-        assert_eq!(after.weights, given.weights);
-        assert_ne!(Chess::evaluate(&plain), Chess::evaluate(&given), "{fen}");
-    }
-    // Another game's weights, or weights for other terms, are refused.
-    let mut other = compiled.clone();
-    other.rules ^= 1;
-    assert!(Chess.with_eval_weights(&other).is_err());
-    let mut fewer = compiled.clone();
-    fewer.names.pop();
-    fewer.values.pop();
-    assert!(Chess.with_eval_weights(&fewer).is_err());
+    crate::weights::check_weights_of(
+        Chess,
+        &[
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b KQ - 3 8",
+            "8/5pk1/6p1/3P4/1p6/6P1/5PK1/8 w - - 0 40",
+            "2r3k1/5ppp/p3q3/1p6/3Q4/P4N2/1P3PPP/3R2K1 w - - 0 25",
+        ],
+        &[
+            ("value N", [500, 500]),
+            ("tempo", [60, 40]),
+            ("value P", [90, 130]),
+        ],
+    );
+    assert_eq!(
+        Chess.eval_weights().unwrap().names.len(),
+        eval::param::COUNT
+    );
 }

@@ -1,12 +1,19 @@
 //! Evaluation for Vanguard Chess: material, the reach of every piece from
 //! its square, pawn-class advancement, and King and Prince safety.
+//!
+//! Every term is a count times a (middle game, endgame) weight, so the
+//! same code evaluates and describes a position as term counts ([`trace`])
+//! for `arcana tune-eval`; a weights file replaces the weights at run time
+//! (the positions carry their game's table).
 
 use super::position::{far_rank, Position};
 use super::types::*;
+use crate::weights::TableRef;
 
-/// Piece values by kind, in centipawns: set from each piece's reach and
-/// kept against reach-only tables in self-play (the README's Vanguard
-/// section has the numbers).
+/// Piece values by kind, in centipawns, for move ordering and exchanges:
+/// set from each piece's reach and kept against reach-only tables in
+/// self-play (the README's Vanguard section has the numbers). The
+/// evaluation's own values are its weights (`value X`), these by default.
 pub const VALUE: [i32; KINDS] = [
     0,    // King
     1000, // Queen
@@ -31,7 +38,91 @@ pub const VALUE: [i32; KINDS] = [
     1100, // Berserker
 ];
 
-const TEMPO: i32 = 10;
+/// Where each term's weights sit in the table.
+pub mod param {
+    use super::KINDS;
+    /// Material by kind.
+    pub const VALUE: usize = 0;
+    /// A piece's activity by kind: the squares a leaper's pattern covers
+    /// from its square, or a slider reaches.
+    pub const ACTIVITY: usize = VALUE + KINDS;
+    /// A Pawn's, a Soldier's and a Sergeant's advance, squared.
+    pub const ADVANCE: usize = ACTIVITY + KINDS;
+    /// Own pieces next to the King.
+    pub const KING_SHELTER: usize = ADVANCE + 3;
+    /// Enemy pieces within two squares of the King.
+    pub const KING_PRESSURE: usize = KING_SHELTER + 1;
+    /// Enemy pieces within two squares of the Prince.
+    pub const PRINCE_PRESSURE: usize = KING_PRESSURE + 1;
+    /// The side to move's bonus.
+    pub const TEMPO: usize = PRINCE_PRESSURE + 1;
+    /// Number of weights.
+    pub const COUNT: usize = TEMPO + 1;
+}
+
+/// Every weight, (middle game, endgame) centipawns, in the order of
+/// [`param`].
+pub type Table = [[i32; 2]; param::COUNT];
+
+/// The table a position is evaluated with (see [`TableRef`]).
+pub type Weights = TableRef<{ param::COUNT }>;
+
+/// The pawn classes, in the order of [`param::ADVANCE`].
+const PAWN_CLASSES: [usize; 3] = [PAWN, SOLDIER, SERGEANT];
+
+/// The compiled-in weights: the hand-set evaluation, equal in both phases.
+static COMPILED: Table = compiled_table();
+
+const fn compiled_table() -> Table {
+    let mut t = [[0; 2]; param::COUNT];
+    let mut k = 0;
+    while k < KINDS {
+        t[param::VALUE + k] = [VALUE[k], VALUE[k]];
+        let a = match k {
+            PRINCE | QUEEN => 1,
+            BOWMAN | ARCHER | SPY | LANCER => 3,
+            KNIGHT | HELEPOLIS | FALCONER | WIZARD | BERSERKER => 2,
+            ROOK | CHANCELLOR | BISHOP | PRINCESS | GENERAL | NIGHTRIDER => 2,
+            _ => 0,
+        };
+        t[param::ACTIVITY + k] = [a, a];
+        k += 1;
+    }
+    t[param::ADVANCE] = [1, 1];
+    t[param::ADVANCE + 1] = [1, 1];
+    t[param::ADVANCE + 2] = [1, 1];
+    t[param::KING_SHELTER] = [6, 6];
+    t[param::KING_PRESSURE] = [-12, -12];
+    t[param::PRINCE_PRESSURE] = [-4, -4];
+    t[param::TEMPO] = [10, 10];
+    t
+}
+
+/// The compiled-in weights.
+pub fn compiled() -> &'static Table {
+    &COMPILED
+}
+
+/// Each weight's name in a weights file, in the order of [`param`].
+pub fn weight_names() -> Vec<String> {
+    let mut names = vec![String::new(); param::COUNT];
+    for (k, letter) in LETTERS.iter().enumerate() {
+        names[param::VALUE + k] = format!("value {letter}");
+        names[param::ACTIVITY + k] = format!("activity {letter}");
+    }
+    for (i, &k) in PAWN_CLASSES.iter().enumerate() {
+        names[param::ADVANCE + i] = format!("advance {}", LETTERS[k]);
+    }
+    names[param::KING_SHELTER] = "king shelter".into();
+    names[param::KING_PRESSURE] = "king pressure".into();
+    names[param::PRINCE_PRESSURE] = "prince pressure".into();
+    names[param::TEMPO] = "tempo".into();
+    names
+}
+
+/// Material that counts toward the phase (pawn classes and the King
+/// aside) at the start: the phase is the share of it left.
+const PHASE_FULL: i32 = 2 * (2 * 1000 + 4 * 560 + 4 * 400 + 4 * 420);
 
 /// Whether an action promotes a pawn-class piece.
 pub fn promotes(pos: &Position, action: Action) -> bool {
@@ -118,61 +209,126 @@ fn reach(pos: &Position, sq: Square, dirs: &[(i32, i32)], range: i32) -> i32 {
     n
 }
 
-/// The score from White's point of view.
-fn white_score(pos: &Position) -> i32 {
+/// Receives the evaluation's terms: `count` of weight `param` for
+/// `color`.
+trait Terms {
+    fn add(&mut self, color: usize, param: usize, count: i32);
+}
+
+/// Sums the weights of a table, White's minus Black's.
+struct Sums {
+    table: &'static Table,
+    mg: i32,
+    eg: i32,
+}
+
+impl Terms for Sums {
+    #[inline(always)]
+    fn add(&mut self, color: usize, param: usize, count: i32) {
+        let [mg, eg] = self.table[param];
+        let count = if color == 0 { count } else { -count };
+        self.mg += mg * count;
+        self.eg += eg * count;
+    }
+}
+
+/// Counts the terms, White's minus Black's.
+struct Counts(Vec<i32>);
+
+impl Terms for Counts {
+    fn add(&mut self, color: usize, param: usize, count: i32) {
+        self.0[param] += if color == 0 { count } else { -count };
+    }
+}
+
+/// Adds the position's terms; returns the phase, 0 (bare) to 24 (the
+/// start's pieces).
+fn terms<T: Terms>(pos: &Position, out: &mut T) -> i32 {
     let t = tables();
-    let mut score = 0;
+    let mut material = 0;
     for color in 0..2 {
-        let sign = if color == 0 { 1 } else { -1 };
-        let mut s = 0;
         for sq in pos.by_color[color].iter() {
             let Some((_, kind)) = pos.piece(sq) else {
                 continue;
             };
-            s += VALUE[kind];
+            out.add(color, param::VALUE + kind, 1);
+            if !pawn_class(kind) {
+                material += VALUE[kind];
+            }
             // Leapers: the squares their pattern covers from here (centre
             // and activity); sliders: the squares they really reach.
-            s += match kind {
-                KNIGHT => t.leaps[pattern::KNIGHT][sq].count() as i32 * 2,
-                HELEPOLIS => t.leaps[pattern::HELEPOLIS][sq].count() as i32 * 2,
-                FALCONER => t.leaps[pattern::FALCONER][sq].count() as i32 * 2,
-                WIZARD => t.leaps[pattern::WIZARD][sq].count() as i32 * 2,
+            let activity = match kind {
+                KNIGHT => t.leaps[pattern::KNIGHT][sq].count() as i32,
+                HELEPOLIS => t.leaps[pattern::HELEPOLIS][sq].count() as i32,
+                FALCONER => t.leaps[pattern::FALCONER][sq].count() as i32,
+                WIZARD => t.leaps[pattern::WIZARD][sq].count() as i32,
                 PRINCE => t.leaps[pattern::PRINCE][sq].count() as i32,
-                BERSERKER => t.leaps[pattern::LION][sq].count() as i32 * 2,
-                BOWMAN | ARCHER | SPY | LANCER => t.leaps[pattern::N][sq].count() as i32 * 3,
+                BERSERKER => t.leaps[pattern::LION][sq].count() as i32,
+                BOWMAN | ARCHER | SPY | LANCER => t.leaps[pattern::N][sq].count() as i32,
                 QUEEN => reach(pos, sq, &ORTHO, 16) + reach(pos, sq, &DIAG, 16),
-                ROOK | CHANCELLOR => reach(pos, sq, &ORTHO, 16) * 2,
-                BISHOP | PRINCESS | GENERAL => reach(pos, sq, &DIAG, 16) * 2,
-                NIGHTRIDER => reach(pos, sq, &N_STEPS, 16) * 2,
+                ROOK | CHANCELLOR => reach(pos, sq, &ORTHO, 16),
+                BISHOP | PRINCESS | GENERAL => reach(pos, sq, &DIAG, 16),
+                NIGHTRIDER => reach(pos, sq, &N_STEPS, 16),
                 PAWN | SOLDIER | SERGEANT => {
                     let a = advance(color, sq);
-                    a * a
+                    let class = PAWN_CLASSES.iter().position(|&k| k == kind).unwrap_or(0);
+                    out.add(color, param::ADVANCE + class, a * a);
+                    0
                 }
                 _ => 0,
             };
+            if activity != 0 {
+                out.add(color, param::ACTIVITY + kind, activity);
+            }
         }
         // King safety: friends around the King, enemies close to it.
         if let Some(k) = pos.king(color) {
             let near = t.leaps[pattern::KING][k];
-            s += 6 * (near & pos.by_color[color]).count() as i32;
+            let friends = (near & pos.by_color[color]).count() as i32;
+            out.add(color, param::KING_SHELTER, friends);
             let zone = t.leaps[pattern::LION][k] | near;
-            s -= 12 * (zone & pos.by_color[1 - color]).count() as i32;
+            let enemies = (zone & pos.by_color[1 - color]).count() as i32;
+            out.add(color, param::KING_PRESSURE, enemies);
         }
         if let Some(p) = pos.pieces(color, PRINCE).lowest() {
             let zone = t.leaps[pattern::LION][p];
-            s -= 4 * (zone & pos.by_color[1 - color]).count() as i32;
+            let enemies = (zone & pos.by_color[1 - color]).count() as i32;
+            out.add(color, param::PRINCE_PRESSURE, enemies);
         }
-        score += sign * s;
     }
-    score
+    out.add(pos.side.index(), param::TEMPO, 1);
+    (material * 24 / PHASE_FULL).min(24)
 }
 
-/// The score for the side to move.
+/// The score for the side to move, with the position's weights.
 pub fn evaluate(pos: &Position) -> i32 {
-    let s = white_score(pos);
-    (if pos.side == crate::Side::White {
-        s
+    let mut sums = Sums {
+        table: pos.weights.or(&COMPILED),
+        mg: 0,
+        eg: 0,
+    };
+    let phase = terms(pos, &mut sums);
+    let white = (sums.mg * phase + sums.eg * (24 - phase)) / 24;
+    if pos.side == crate::Side::White {
+        white
     } else {
-        -s
-    }) + TEMPO
+        -white
+    }
+}
+
+/// The position's term counts, for fitting the weights.
+pub fn trace(pos: &Position) -> crate::EvalTrace {
+    let mut counts = Counts(vec![0; param::COUNT]);
+    let phase = terms(pos, &mut counts);
+    crate::EvalTrace {
+        terms: counts
+            .0
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c != 0)
+            .map(|(i, &c)| (i as u32, c))
+            .collect(),
+        phase: f64::from(phase) / 24.0,
+        eg_scale: 1.0,
+    }
 }

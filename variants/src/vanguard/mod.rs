@@ -29,9 +29,19 @@ use crate::{
 };
 use std::sync::LazyLock;
 
-/// Vanguard Chess.
+/// Vanguard Chess, evaluated with its compiled-in weights or with those
+/// of a weights file ([`SearchHints::with_eval_weights`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Vanguard;
+pub struct Vanguard {
+    weights: eval::Weights,
+}
+
+/// Vanguard Chess with its compiled-in weights (see [`crate::chess::Chess`]
+/// for why a constant).
+#[allow(non_upper_case_globals)]
+pub const Vanguard: Vanguard = Vanguard {
+    weights: eval::Weights::COMPILED,
+};
 
 /// What Vanguard Chess says about itself.
 pub fn spec() -> &'static GameSpec {
@@ -87,7 +97,9 @@ impl Rules for Vanguard {
 
 impl Fen for Vanguard {
     fn read_fen(&self, text: &str) -> Result<Position, FenError> {
-        Position::from_fen(text)
+        let mut pos = Position::from_fen(text)?;
+        pos.weights = self.weights;
+        Ok(pos)
     }
 }
 
@@ -127,6 +139,27 @@ impl OnePlyNotation for Vanguard {
 impl SearchHints for Vanguard {
     fn evaluate(pos: &Position) -> i32 {
         eval::evaluate(pos)
+    }
+
+    fn eval_weights(&self) -> Option<crate::EvalWeights> {
+        static RULES: LazyLock<u64> = LazyLock::new(|| crate::weights::fnv1a(eval::weight_names()));
+        Some(crate::EvalWeights {
+            game: spec().id.clone(),
+            rules: *RULES,
+            names: eval::weight_names(),
+            values: self.weights.or(eval::compiled()).to_vec(),
+        })
+    }
+
+    fn eval_trace(pos: &Position) -> Option<crate::EvalTrace> {
+        Some(eval::trace(pos))
+    }
+
+    fn with_eval_weights(&self, weights: &crate::EvalWeights) -> Result<Self, String> {
+        let ours = Vanguard.eval_weights().expect("Vanguard has weights");
+        Ok(Vanguard {
+            weights: eval::Weights::of(weights, &ours, eval::compiled())?,
+        })
     }
 
     fn ply_kind(pos: &Position, mv: Action) -> PlyKind {

@@ -48,6 +48,8 @@ pub struct Position {
     pub reversible: u32,
     /// Zobrist hash of board, rights and side.
     pub hash: u64,
+    /// The evaluation's weights (those of the game that read the FEN).
+    pub weights: super::eval::Weights,
 }
 
 /// Forward along the ranks for a colour.
@@ -93,6 +95,7 @@ impl Position {
             fullmove: 1,
             reversible: 0,
             hash: 0,
+            weights: super::eval::Weights::COMPILED,
         }
     }
 

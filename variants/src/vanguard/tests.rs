@@ -400,3 +400,23 @@ fn betza_strings_agree_with_the_generator_where_the_reader_can_say_them() {
     }
     assert!(compared > 2_000, "{compared} pieces compared");
 }
+
+/// Vanguard's evaluation as named weights (see
+/// [`crate::weights::check_weights_of`]); the compiled-in ones are the
+/// hand-set evaluation.
+#[test]
+fn vanguard_takes_weights_at_run_time() {
+    let start = Vanguard.spec().start_fen.clone();
+    let names = Vanguard.eval_weights().unwrap().names;
+    assert!(names.contains(&"value Z".to_string()), "{names:?}");
+    assert!(names.contains(&"advance P".to_string()), "{names:?}");
+    crate::weights::check_weights_of(
+        Vanguard,
+        &[start.as_str()],
+        &[
+            ("value Q", [1200, 900]),
+            ("tempo", [40, 40]),
+            ("activity N", [5, 1]),
+        ],
+    );
+}

@@ -76,14 +76,51 @@ builtin_games! {
     ParallelWorlds in parallelworlds,
 }
 
+/// A game written in Rust whose evaluation takes weights, with a weights
+/// file's.
+#[derive(Clone, Copy, Debug)]
+enum Weighted {
+    Chess(crate::chess::Chess),
+    Magician(crate::magician::Magician),
+    Vanguard(crate::vanguard::Vanguard),
+}
+
+impl Weighted {
+    /// The game `any` is, if it is one of these.
+    fn of(any: &dyn std::any::Any) -> Option<Weighted> {
+        if let Some(&g) = any.downcast_ref::<crate::chess::Chess>() {
+            return Some(Weighted::Chess(g));
+        }
+        if let Some(&g) = any.downcast_ref::<crate::magician::Magician>() {
+            return Some(Weighted::Magician(g));
+        }
+        any.downcast_ref::<crate::vanguard::Vanguard>()
+            .map(|&g| Weighted::Vanguard(g))
+    }
+
+    fn spec(self) -> &'static GameSpec {
+        match self {
+            Weighted::Chess(_) => crate::chess::spec(),
+            Weighted::Magician(_) => crate::magician::spec(),
+            Weighted::Vanguard(_) => crate::vanguard::spec(),
+        }
+    }
+
+    fn visit<W: VariantVisitor>(self, visitor: W) -> W::Output {
+        match self {
+            Weighted::Chess(g) => visitor.visit(g),
+            Weighted::Magician(g) => visitor.visit(g),
+            Weighted::Vanguard(g) => visitor.visit(g),
+        }
+    }
+}
+
 /// One game of a registry.
 #[derive(Clone, Debug)]
 enum Entry {
     BuiltIn(BuiltIn),
-    /// Chess with the weights of a weights file.
-    Chess(crate::chess::Chess),
-    /// Vanguard Chess with the weights of a weights file.
-    Vanguard(crate::vanguard::Vanguard),
+    /// A game written in Rust with the weights of a weights file.
+    Weighted(Weighted),
     /// A game read from a `variants.ini` file.
     Defined(&'static GameDef),
 }
@@ -92,8 +129,7 @@ impl Entry {
     fn spec(&self) -> &GameSpec {
         match self {
             Entry::BuiltIn(b) => b.spec(),
-            Entry::Chess(_) => crate::chess::spec(),
-            Entry::Vanguard(_) => crate::vanguard::spec(),
+            Entry::Weighted(w) => w.spec(),
             Entry::Defined(d) => &d.spec,
         }
     }
@@ -101,8 +137,7 @@ impl Entry {
     fn visit<W: VariantVisitor>(&self, visitor: W) -> W::Output {
         match self {
             Entry::BuiltIn(b) => b.visit(visitor),
-            Entry::Chess(c) => visitor.visit(*c),
-            Entry::Vanguard(v) => visitor.visit(*v),
+            Entry::Weighted(w) => w.visit(visitor),
             Entry::Defined(d) => visitor.visit(Defined(d)),
         }
     }
@@ -167,7 +202,7 @@ impl Registry {
         loaded.games.retain(|g| {
             let clash = matches!(
                 self.entry(&g.spec.id),
-                Ok(Entry::BuiltIn(_) | Entry::Chess(_) | Entry::Vanguard(_))
+                Ok(Entry::BuiltIn(_) | Entry::Weighted(_))
             );
             if clash {
                 clashes.push(
@@ -274,18 +309,13 @@ impl Registry {
                 })?;
                 let weights = ours.read(self.0, self.1)?;
                 let changed = game.with_eval_weights(&weights)?;
-                // The games whose weights can change: chess, Vanguard and
-                // those read from files.
+                // The games whose weights can change: those read from
+                // files and the weighted ones written in Rust.
                 let any: &dyn std::any::Any = &changed;
                 if let Some(d) = any.downcast_ref::<Defined>() {
                     return Ok(Some(Entry::Defined(d.0)));
                 }
-                if let Some(v) = any.downcast_ref::<crate::vanguard::Vanguard>() {
-                    return Ok(Some(Entry::Vanguard(*v)));
-                }
-                Ok(any
-                    .downcast_ref::<crate::chess::Chess>()
-                    .map(|c| Entry::Chess(*c)))
+                Ok(Weighted::of(any).map(Entry::Weighted))
             }
         }
         let entry = &mut self.games[index];
@@ -439,7 +469,7 @@ mod tests {
             .unwrap_err();
         assert!(e.contains("does not know") && e.contains("nocapa"), "{e}");
         let e = registry
-            .load_weights(&text.replace("game capa", "game magician"), "w.txt")
+            .load_weights(&text.replace("game capa", "game parallelworlds"), "w.txt")
             .unwrap_err();
         assert!(e.contains("takes no weights file"), "{e}");
         // Chess takes its own weights, not another game's.
@@ -476,6 +506,11 @@ mod tests {
             "vanguard"
         );
         assert_eq!(weights_of(&registry, "vanguard").values[1], [1234, 1000]);
+        let mut m = weights_of(&registry, "magician");
+        m.values[2] = [444, 333];
+        let loaded = registry.load_weights(&m.to_text("test"), "m.txt");
+        assert_eq!(loaded.unwrap(), "magician");
+        assert_eq!(weights_of(&registry, "magician").values[2], [444, 333]);
         assert_eq!(chess(&registry).values[1], [400, 350]);
         // A section may not take chess's name, weighted or not.
         let clash = registry.load("[chess:capablanca]\n", "clash.ini");

@@ -80,6 +80,18 @@ pub fn fnv1a(parts: impl IntoIterator<Item = impl AsRef<[u8]>>) -> u64 {
 }
 
 impl EvalWeights {
+    /// The weights of a built-in game (`game`, its id) whose evaluation's
+    /// terms are `names`: the `rules` line is a hash of the names, so that
+    /// a file fitted for other terms is refused.
+    pub fn of_terms(game: &str, names: Vec<String>, values: &[[i32; 2]]) -> EvalWeights {
+        EvalWeights {
+            game: game.to_string(),
+            rules: fnv1a(&names),
+            names,
+            values: values.to_vec(),
+        }
+    }
+
     /// The weights as a file's text, after `comment` (each of its lines
     /// written as a `#` line).
     pub fn to_text(&self, comment: &str) -> String {
@@ -285,6 +297,81 @@ impl<const N: usize> std::fmt::Debug for TableRef<N> {
         } else {
             "TableRef(given)"
         })
+    }
+}
+
+/// Receives an evaluation's terms: `count` of weight `param` for `color`
+/// (0 White, 1 Black). A game's evaluation is written once over this, and
+/// both sums the weights ([`Sums`]) and counts the terms ([`Counts`]).
+pub(crate) trait Terms {
+    fn add(&mut self, color: usize, param: usize, count: i32);
+}
+
+/// Sums a table's weights, White's minus Black's, in both phases.
+pub(crate) struct Sums<'a> {
+    table: &'a [[i32; 2]],
+    mg: i32,
+    eg: i32,
+}
+
+impl<'a> Sums<'a> {
+    pub(crate) fn new(table: &'a [[i32; 2]]) -> Sums<'a> {
+        Sums {
+            table,
+            mg: 0,
+            eg: 0,
+        }
+    }
+
+    /// The score for the side to move (`white_to_move`), tapered by
+    /// `phase`, 24 (the middle game) down to 0 (the endgame).
+    pub(crate) fn score(&self, phase: i32, white_to_move: bool) -> i32 {
+        let white = (self.mg * phase + self.eg * (24 - phase)) / 24;
+        if white_to_move {
+            white
+        } else {
+            -white
+        }
+    }
+}
+
+impl Terms for Sums<'_> {
+    #[inline(always)]
+    fn add(&mut self, color: usize, param: usize, count: i32) {
+        let [mg, eg] = self.table[param];
+        let count = if color == 0 { count } else { -count };
+        self.mg += mg * count;
+        self.eg += eg * count;
+    }
+}
+
+/// Counts the terms, White's minus Black's, for an [`EvalTrace`].
+pub(crate) struct Counts(Vec<i32>);
+
+impl Counts {
+    pub(crate) fn new(weights: usize) -> Counts {
+        Counts(vec![0; weights])
+    }
+
+    /// The trace at `phase` (24 to 0, as [`Sums::score`] takes it).
+    pub(crate) fn trace(self, phase: i32) -> EvalTrace {
+        EvalTrace {
+            terms: self
+                .0
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c != 0)
+                .map(|(i, &c)| (i as u32, c))
+                .collect(),
+            phase: f64::from(phase) / 24.0,
+            eg_scale: 1.0,
+        }
+    }
+}
+
+impl Terms for Counts {
+    fn add(&mut self, color: usize, param: usize, count: i32) {
+        self.0[param] += if color == 0 { count } else { -count };
     }
 }
 

@@ -46,13 +46,6 @@ pub const Chess: Chess = Chess {
     weights: eval::Weights::COMPILED,
 };
 
-/// The hash of the evaluation's terms (their names in order), a weights
-/// file's `rules` line: a file fitted for other terms is refused.
-fn rules_hash() -> u64 {
-    static HASH: LazyLock<u64> = LazyLock::new(|| crate::weights::fnv1a(eval::weight_names()));
-    *HASH
-}
-
 /// What orthodox chess says about itself.
 pub fn spec() -> &'static GameSpec {
     static SPEC: LazyLock<GameSpec> = LazyLock::new(|| {
@@ -218,12 +211,11 @@ impl SearchHints for Chess {
     }
 
     fn eval_weights(&self) -> Option<crate::EvalWeights> {
-        Some(crate::EvalWeights {
-            game: spec().id.clone(),
-            rules: rules_hash(),
-            names: eval::weight_names(),
-            values: self.weights.or(eval::compiled()).to_vec(),
-        })
+        Some(crate::EvalWeights::of_terms(
+            &spec().id,
+            eval::weight_names(),
+            self.weights.or(eval::compiled()),
+        ))
     }
 
     fn eval_trace(pos: &Position) -> Option<crate::EvalTrace> {

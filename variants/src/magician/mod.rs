@@ -27,9 +27,19 @@ use movegen::{count_legal, legal_moves};
 use std::sync::LazyLock;
 use types::MoveKind;
 
-/// Magician Chess.
+/// Magician Chess, evaluated with its compiled-in weights or with those
+/// of a weights file ([`SearchHints::with_eval_weights`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Magician;
+pub struct Magician {
+    weights: eval::Weights,
+}
+
+/// Magician Chess with its compiled-in weights (see
+/// [`crate::chess::Chess`] for why a constant).
+#[allow(non_upper_case_globals)]
+pub const Magician: Magician = Magician {
+    weights: eval::Weights::COMPILED,
+};
 
 /// What Magician Chess says about itself.
 pub fn spec() -> &'static GameSpec {
@@ -93,7 +103,9 @@ impl Rules for Magician {
 
 impl Fen for Magician {
     fn read_fen(&self, text: &str) -> Result<Position, FenError> {
-        Position::from_fen(text)
+        let mut pos = Position::from_fen(text)?;
+        pos.weights = self.weights;
+        Ok(pos)
     }
 }
 
@@ -118,6 +130,25 @@ impl OnePlyNotation for Magician {
 impl SearchHints for Magician {
     fn evaluate(pos: &Position) -> i32 {
         eval::evaluate(pos)
+    }
+
+    fn eval_weights(&self) -> Option<crate::EvalWeights> {
+        Some(crate::EvalWeights::of_terms(
+            &spec().id,
+            eval::weight_names(),
+            self.weights.or(eval::compiled()),
+        ))
+    }
+
+    fn eval_trace(pos: &Position) -> Option<crate::EvalTrace> {
+        Some(eval::trace(pos))
+    }
+
+    fn with_eval_weights(&self, weights: &crate::EvalWeights) -> Result<Self, String> {
+        let ours = Magician.eval_weights().expect("Magician has weights");
+        Ok(Magician {
+            weights: eval::Weights::of(weights, &ours, eval::compiled())?,
+        })
     }
 
     fn ply_kind(pos: &Position, mv: Move) -> PlyKind {

@@ -34,6 +34,8 @@ pub struct Position {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
+    /// The evaluation's weights (those of the game that read the FEN).
+    pub(crate) weights: super::eval::Weights,
 }
 
 impl Position {
@@ -48,6 +50,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            weights: super::eval::Weights::COMPILED,
         }
     }
 

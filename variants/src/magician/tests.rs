@@ -184,3 +184,20 @@ fn the_sample_game_as_pgn_reads_and_writes() {
     };
     assert!(e.to_string().contains("move 3"), "{e}");
 }
+
+/// Magician's evaluation as named weights (see
+/// [`crate::weights::check_weights_of`]); the compiled-in ones are the
+/// hand-set evaluation.
+#[test]
+fn magician_takes_weights_at_run_time() {
+    let start = Magician.spec().start_fen.clone();
+    crate::weights::check_weights_of(
+        Magician,
+        &[start.as_str()],
+        &[
+            ("value M", [600, 400]),
+            ("tempo", [40, 40]),
+            ("mobility R", [8, 1]),
+        ],
+    );
+}

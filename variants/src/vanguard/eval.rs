@@ -8,7 +8,7 @@
 
 use super::position::{far_rank, Position};
 use super::types::*;
-use crate::weights::TableRef;
+use crate::weights::{Counts, Sums, TableRef, Terms};
 
 /// Piece values by kind, in centipawns, for move ordering and exchanges:
 /// set from each piece's reach and kept against reach-only tables in
@@ -209,38 +209,6 @@ fn reach(pos: &Position, sq: Square, dirs: &[(i32, i32)], range: i32) -> i32 {
     n
 }
 
-/// Receives the evaluation's terms: `count` of weight `param` for
-/// `color`.
-trait Terms {
-    fn add(&mut self, color: usize, param: usize, count: i32);
-}
-
-/// Sums the weights of a table, White's minus Black's.
-struct Sums {
-    table: &'static Table,
-    mg: i32,
-    eg: i32,
-}
-
-impl Terms for Sums {
-    #[inline(always)]
-    fn add(&mut self, color: usize, param: usize, count: i32) {
-        let [mg, eg] = self.table[param];
-        let count = if color == 0 { count } else { -count };
-        self.mg += mg * count;
-        self.eg += eg * count;
-    }
-}
-
-/// Counts the terms, White's minus Black's.
-struct Counts(Vec<i32>);
-
-impl Terms for Counts {
-    fn add(&mut self, color: usize, param: usize, count: i32) {
-        self.0[param] += if color == 0 { count } else { -count };
-    }
-}
-
 /// Adds the position's terms; returns the phase, 0 (bare) to 24 (the
 /// start's pieces).
 fn terms<T: Terms>(pos: &Position, out: &mut T) -> i32 {
@@ -302,33 +270,14 @@ fn terms<T: Terms>(pos: &Position, out: &mut T) -> i32 {
 
 /// The score for the side to move, with the position's weights.
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut sums = Sums {
-        table: pos.weights.or(&COMPILED),
-        mg: 0,
-        eg: 0,
-    };
+    let mut sums = Sums::new(pos.weights.or(&COMPILED));
     let phase = terms(pos, &mut sums);
-    let white = (sums.mg * phase + sums.eg * (24 - phase)) / 24;
-    if pos.side == crate::Side::White {
-        white
-    } else {
-        -white
-    }
+    sums.score(phase, pos.side == crate::Side::White)
 }
 
 /// The position's term counts, for fitting the weights.
 pub fn trace(pos: &Position) -> crate::EvalTrace {
-    let mut counts = Counts(vec![0; param::COUNT]);
+    let mut counts = Counts::new(param::COUNT);
     let phase = terms(pos, &mut counts);
-    crate::EvalTrace {
-        terms: counts
-            .0
-            .iter()
-            .enumerate()
-            .filter(|(_, &c)| c != 0)
-            .map(|(i, &c)| (i as u32, c))
-            .collect(),
-        phase: f64::from(phase) / 24.0,
-        eg_scale: 1.0,
-    }
+    counts.trace(phase)
 }

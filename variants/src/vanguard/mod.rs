@@ -142,13 +142,11 @@ impl SearchHints for Vanguard {
     }
 
     fn eval_weights(&self) -> Option<crate::EvalWeights> {
-        static RULES: LazyLock<u64> = LazyLock::new(|| crate::weights::fnv1a(eval::weight_names()));
-        Some(crate::EvalWeights {
-            game: spec().id.clone(),
-            rules: *RULES,
-            names: eval::weight_names(),
-            values: self.weights.or(eval::compiled()).to_vec(),
-        })
+        Some(crate::EvalWeights::of_terms(
+            &spec().id,
+            eval::weight_names(),
+            self.weights.or(eval::compiled()),
+        ))
     }
 
     fn eval_trace(pos: &Position) -> Option<crate::EvalTrace> {

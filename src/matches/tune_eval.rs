@@ -117,8 +117,9 @@ fn weights_of(registry: &Registry, variant: &str) -> Result<EvalWeights, String>
         fn visit<V: Variant>(self, game: V) -> Self::Output {
             game.eval_weights().ok_or_else(|| {
                 format!(
-                    "{}'s evaluation takes no weights file: arcana tune-eval fits chess and games read \
-                     from a variants.ini file (--variants FILE)",
+                    "{}'s evaluation takes no weights file: arcana tune-eval fits games \
+                     whose evaluation is named weights (every built-in game, and games read \
+                     with --variants FILE)",
                     game.spec().name
                 )
             })

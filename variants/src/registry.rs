@@ -81,7 +81,9 @@ builtin_games! {
 #[derive(Clone, Copy, Debug)]
 enum Weighted {
     Chess(crate::chess::Chess),
+    AdvancedWizard(crate::advancedwizard::AdvancedWizard),
     Magician(crate::magician::Magician),
+    ParallelWorlds(crate::parallelworlds::ParallelWorlds),
     Vanguard(crate::vanguard::Vanguard),
 }
 
@@ -91,8 +93,14 @@ impl Weighted {
         if let Some(&g) = any.downcast_ref::<crate::chess::Chess>() {
             return Some(Weighted::Chess(g));
         }
+        if let Some(&g) = any.downcast_ref::<crate::advancedwizard::AdvancedWizard>() {
+            return Some(Weighted::AdvancedWizard(g));
+        }
         if let Some(&g) = any.downcast_ref::<crate::magician::Magician>() {
             return Some(Weighted::Magician(g));
+        }
+        if let Some(&g) = any.downcast_ref::<crate::parallelworlds::ParallelWorlds>() {
+            return Some(Weighted::ParallelWorlds(g));
         }
         any.downcast_ref::<crate::vanguard::Vanguard>()
             .map(|&g| Weighted::Vanguard(g))
@@ -101,7 +109,9 @@ impl Weighted {
     fn spec(self) -> &'static GameSpec {
         match self {
             Weighted::Chess(_) => crate::chess::spec(),
+            Weighted::AdvancedWizard(_) => crate::advancedwizard::spec(),
             Weighted::Magician(_) => crate::magician::spec(),
+            Weighted::ParallelWorlds(_) => crate::parallelworlds::spec(),
             Weighted::Vanguard(_) => crate::vanguard::spec(),
         }
     }
@@ -109,7 +119,9 @@ impl Weighted {
     fn visit<W: VariantVisitor>(self, visitor: W) -> W::Output {
         match self {
             Weighted::Chess(g) => visitor.visit(g),
+            Weighted::AdvancedWizard(g) => visitor.visit(g),
             Weighted::Magician(g) => visitor.visit(g),
+            Weighted::ParallelWorlds(g) => visitor.visit(g),
             Weighted::Vanguard(g) => visitor.visit(g),
         }
     }
@@ -468,10 +480,6 @@ mod tests {
             .load_weights(&text.replace("game capa", "game nocapa"), "w.txt")
             .unwrap_err();
         assert!(e.contains("does not know") && e.contains("nocapa"), "{e}");
-        let e = registry
-            .load_weights(&text.replace("game capa", "game parallelworlds"), "w.txt")
-            .unwrap_err();
-        assert!(e.contains("takes no weights file"), "{e}");
         // Chess takes its own weights, not another game's.
         let e = registry
             .load_weights(&text.replace("game capa", "game chess"), "w.txt")

@@ -400,7 +400,7 @@ pub trait SearchHints: Fen {
     /// [`SearchHints::eval_weights`]).
     fn with_eval_weights(&self, _weights: &EvalWeights) -> Result<Self, String> {
         Err(format!(
-            "{}'s evaluation takes no weights file (chess's and those of games read from a variants.ini file do)",
+            "{}'s evaluation takes no weights file",
             self.spec().name
         ))
     }

@@ -3,11 +3,18 @@
 //! reserve and Dragons waiting for resurrection, Warrior advancement and
 //! quest progress, and the Wizard's safety against pieces in the Sky above
 //! it.
+//!
+//! Every term is a count times a (middle game, endgame) weight, so the
+//! same code evaluates and describes a position as term counts ([`trace`])
+//! for `arcana tune-eval`; a weights file replaces the weights at run time.
 
 use super::position::Position;
 use super::types::*;
+use crate::weights::{Counts, Sums, TableRef, Terms};
 
-/// Values by kind on the Earth and in the Sky (centipawns).
+/// Values by kind on the Earth and in the Sky (centipawns), for move
+/// ordering; the evaluation's own are its weights (`value X earth`, `value
+/// X sky`), these by default.
 pub const VALUE: [[i32; 2]; KINDS] = [
     [0, 0],     // Wizard
     [600, 800], // Dragon: cannon and queen slides below, a short queen above
@@ -19,13 +26,108 @@ pub const VALUE: [[i32; 2]; KINDS] = [
     [320, 320], // Eagle
 ];
 
-/// A piece waiting in the reserve comes back as a new piece.
-const RESERVE_VALUE: [i32; 2] = [90, 280];
-/// A dead Dragon that a quest may bring back.
-const DEAD_DRAGON: i32 = 60;
-/// The teleport is an escape kept for later.
-const TELEPORT: i32 = 25;
-const TEMPO: i32 = 12;
+/// Where each term's weights sit in the table.
+pub mod param {
+    use super::KINDS;
+    /// Material by kind on the Earth.
+    pub const EARTH: usize = 0;
+    /// Material by kind in the Sky.
+    pub const SKY: usize = EARTH + KINDS;
+    /// A Warrior's advance, in ranks.
+    pub const WARRIOR_ADVANCE: usize = SKY + KINDS;
+    /// A Warrior five or more ranks on.
+    pub const WARRIOR_DEEP: usize = WARRIOR_ADVANCE + 1;
+    /// A piece on a quest: its advance, in ranks.
+    pub const QUEST_ADVANCE: usize = WARRIOR_DEEP + 1;
+    /// A plain Hero's or Giant's advance, in ranks.
+    pub const HERO_GIANT_ADVANCE: usize = QUEST_ADVANCE + 1;
+    /// A piece in the Sky by its distance (0, 1, 2) to the enemy Wizard.
+    pub const SKY_OVER_WIZARD: usize = HERO_GIANT_ADVANCE + 1;
+    /// A captured Warrior waiting in the reserve.
+    pub const RESERVE_WARRIOR: usize = SKY_OVER_WIZARD + 3;
+    /// A captured Eagle waiting in the reserve.
+    pub const RESERVE_EAGLE: usize = RESERVE_WARRIOR + 1;
+    /// A dead Dragon that a quest may bring back (up to two).
+    pub const DEAD_DRAGON: usize = RESERVE_EAGLE + 1;
+    /// The teleport, kept for later.
+    pub const TELEPORT: usize = DEAD_DRAGON + 1;
+    /// Own Earth pieces around the Wizard (up to four).
+    pub const WIZARD_GUARDS: usize = TELEPORT + 1;
+    /// The side to move's bonus.
+    pub const TEMPO: usize = WIZARD_GUARDS + 1;
+    /// Number of weights.
+    pub const COUNT: usize = TEMPO + 1;
+}
+
+/// Every weight, (middle game, endgame) centipawns, in the order of
+/// [`param`].
+pub type Table = [[i32; 2]; param::COUNT];
+
+/// The table a position is evaluated with (see [`TableRef`]).
+pub type Weights = TableRef<{ param::COUNT }>;
+
+/// The compiled-in weights: the hand-set evaluation, equal in both phases.
+static COMPILED: Table = compiled_table();
+
+const fn compiled_table() -> Table {
+    let mut t = [[0; 2]; param::COUNT];
+    let mut k = 0;
+    while k < KINDS {
+        t[param::EARTH + k] = [VALUE[k][0], VALUE[k][0]];
+        t[param::SKY + k] = [VALUE[k][1], VALUE[k][1]];
+        k += 1;
+    }
+    t[param::WARRIOR_ADVANCE] = [6, 6];
+    t[param::WARRIOR_DEEP] = [25, 25];
+    t[param::QUEST_ADVANCE] = [30, 30];
+    t[param::HERO_GIANT_ADVANCE] = [4, 4];
+    t[param::SKY_OVER_WIZARD] = [40, 40];
+    t[param::SKY_OVER_WIZARD + 1] = [28, 28];
+    t[param::SKY_OVER_WIZARD + 2] = [16, 16];
+    t[param::RESERVE_WARRIOR] = [90, 90];
+    t[param::RESERVE_EAGLE] = [280, 280];
+    t[param::DEAD_DRAGON] = [60, 60];
+    t[param::TELEPORT] = [25, 25];
+    t[param::WIZARD_GUARDS] = [8, 8];
+    t[param::TEMPO] = [12, 12];
+    t
+}
+
+/// The compiled-in weights.
+pub fn compiled() -> &'static Table {
+    &COMPILED
+}
+
+/// Each weight's name in a weights file, in the order of [`param`].
+pub fn weight_names() -> Vec<String> {
+    let mut names = vec![String::new(); param::COUNT];
+    for (k, letter) in LETTERS.iter().enumerate() {
+        names[param::EARTH + k] = format!("value {letter} earth");
+        names[param::SKY + k] = format!("value {letter} sky");
+    }
+    for d in 0..3 {
+        names[param::SKY_OVER_WIZARD + d] = format!("sky over wizard {d}");
+    }
+    for (at, name) in [
+        (param::WARRIOR_ADVANCE, "warrior advance"),
+        (param::WARRIOR_DEEP, "warrior deep"),
+        (param::QUEST_ADVANCE, "quest advance"),
+        (param::HERO_GIANT_ADVANCE, "hero and giant advance"),
+        (param::RESERVE_WARRIOR, "reserve warrior"),
+        (param::RESERVE_EAGLE, "reserve eagle"),
+        (param::DEAD_DRAGON, "dead dragon"),
+        (param::TELEPORT, "teleport"),
+        (param::WIZARD_GUARDS, "wizard guards"),
+        (param::TEMPO, "tempo"),
+    ] {
+        names[at] = name.to_string();
+    }
+    names
+}
+
+/// Material that counts toward the phase (Warriors and Wizards aside) at
+/// the start, Earth values: the phase is the share of it left.
+const PHASE_FULL: i32 = 2 * (2 * 600 + 2 * 520 + 2 * 330 + 2 * 380 + 2 * 230 + 320);
 
 /// The value of the piece on `sq`.
 pub fn piece_value(pos: &Position, sq: Square) -> i32 {
@@ -33,23 +135,52 @@ pub fn piece_value(pos: &Position, sq: Square) -> i32 {
         .map_or(0, |p| VALUE[p.kind() as usize][board_of(sq)])
 }
 
-/// Static evaluation from the side to move's point of view.
+/// Static evaluation from the side to move's point of view, with the
+/// position's weights.
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut score = [0i32; 2];
+    let mut sums = Sums::new(pos.weights.or(&COMPILED));
+    let phase = terms(pos, &mut sums);
+    sums.score(phase, pos.side.index() == 0)
+}
+
+/// The position's term counts, for fitting the weights.
+pub fn trace(pos: &Position) -> crate::EvalTrace {
+    let mut counts = Counts::new(param::COUNT);
+    let phase = terms(pos, &mut counts);
+    counts.trace(phase)
+}
+
+/// Adds the position's terms; returns the phase, 24 (the start's pieces)
+/// down to 0.
+fn terms<T: Terms>(pos: &Position, out: &mut T) -> i32 {
+    let mut material = 0;
     for sq in 0..SQUARES {
         let Some(p) = pos.piece(sq) else {
             continue;
         };
         let c = p.color();
         let kind = p.kind();
-        let mut v = VALUE[kind as usize][board_of(sq)];
+        let value = if board_of(sq) == EARTH {
+            param::EARTH
+        } else {
+            param::SKY
+        };
+        out.add(c, value + kind as usize, 1);
+        if kind != WARRIOR {
+            material += VALUE[kind as usize][0];
+        }
         // Distance travelled towards the enemy camp, for pieces that
         // promote or quest there.
         let advance = if c == 0 { rank_of(sq) } else { 8 - rank_of(sq) };
         match (kind, p.mark()) {
-            (WARRIOR, _) => v += 6 * advance + if advance >= 5 { 25 } else { 0 },
-            (_, QUEST) => v += 30 * advance,
-            (HERO | GIANT, PLAIN) => v += 4 * advance,
+            (WARRIOR, _) => {
+                out.add(c, param::WARRIOR_ADVANCE, advance);
+                if advance >= 5 {
+                    out.add(c, param::WARRIOR_DEEP, 1);
+                }
+            }
+            (_, QUEST) => out.add(c, param::QUEST_ADVANCE, advance),
+            (HERO | GIANT, PLAIN) => out.add(c, param::HERO_GIANT_ADVANCE, advance),
             _ => {}
         }
         // Pieces in the Sky over the enemy Wizard's neighbourhood threaten
@@ -61,19 +192,16 @@ pub fn evaluate(pos: &Position) -> i32 {
                     .abs()
                     .max((rank_of(sq) - rank_of(z)).abs());
                 if d <= 2 {
-                    v += 40 - 12 * d;
+                    out.add(c, param::SKY_OVER_WIZARD + d as usize, 1);
                 }
             }
         }
-        score[c] += v;
     }
-    for (c, score) in score.iter_mut().enumerate() {
-        *score += RESERVE_VALUE[0] * pos.reserve[c][0] as i32
-            + RESERVE_VALUE[1] * pos.reserve[c][1] as i32;
-        *score += DEAD_DRAGON * pos.dragons[c].min(2) as i32;
-        if pos.teleport[c] {
-            *score += TELEPORT;
-        }
+    for c in 0..2 {
+        out.add(c, param::RESERVE_WARRIOR, i32::from(pos.reserve[c][0]));
+        out.add(c, param::RESERVE_EAGLE, i32::from(pos.reserve[c][1]));
+        out.add(c, param::DEAD_DRAGON, i32::from(pos.dragons[c].min(2)));
+        out.add(c, param::TELEPORT, i32::from(pos.teleport[c]));
         // The Wizard's shelter: friendly Earth pieces around it.
         let z = pos.wizard[c];
         if z < SQUARES {
@@ -82,11 +210,11 @@ pub fn evaluate(pos: &Position) -> i32 {
                 .filter_map(|&(df, dr)| shift(z, EARTH, df, dr))
                 .filter(|&s| pos.piece(s).is_some_and(|p| p.color() == c))
                 .count() as i32;
-            *score += 8 * guards.min(4);
+            out.add(c, param::WIZARD_GUARDS, guards.min(4));
         }
     }
-    let us = pos.side.index();
-    score[us] - score[1 - us] + TEMPO
+    out.add(pos.side.index(), param::TEMPO, 1);
+    (material * 24 / PHASE_FULL).min(24)
 }
 
 /// Ordering key of a capture: most valuable victim, least valuable attacker.

@@ -28,9 +28,19 @@ use crate::{
 use std::sync::LazyLock;
 use types::*;
 
-/// Advanced Wizard Chess.
+/// Advanced Wizard Chess, evaluated with its compiled-in weights or with those of a
+/// weights file ([`SearchHints::with_eval_weights`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct AdvancedWizard;
+pub struct AdvancedWizard {
+    weights: eval::Weights,
+}
+
+/// Advanced Wizard Chess with its compiled-in weights (see [`crate::chess::Chess`] for
+/// why a constant).
+#[allow(non_upper_case_globals)]
+pub const AdvancedWizard: AdvancedWizard = AdvancedWizard {
+    weights: eval::Weights::COMPILED,
+};
 
 /// What Advanced Wizard Chess says about itself.
 pub fn spec() -> &'static GameSpec {
@@ -128,7 +138,9 @@ impl Rules for AdvancedWizard {
 
 impl Fen for AdvancedWizard {
     fn read_fen(&self, text: &str) -> Result<Position, FenError> {
-        Position::from_fen(text)
+        let mut pos = Position::from_fen(text)?;
+        pos.weights = self.weights;
+        Ok(pos)
     }
 
     fn board_text(pos: &Position) -> String {
@@ -168,6 +180,25 @@ impl OnePlyNotation for AdvancedWizard {
 impl SearchHints for AdvancedWizard {
     fn evaluate(pos: &Position) -> i32 {
         eval::evaluate(pos)
+    }
+
+    fn eval_weights(&self) -> Option<crate::EvalWeights> {
+        Some(crate::EvalWeights::of_terms(
+            &spec().id,
+            eval::weight_names(),
+            self.weights.or(eval::compiled()),
+        ))
+    }
+
+    fn eval_trace(pos: &Position) -> Option<crate::EvalTrace> {
+        Some(eval::trace(pos))
+    }
+
+    fn with_eval_weights(&self, weights: &crate::EvalWeights) -> Result<Self, String> {
+        let ours = AdvancedWizard.eval_weights().expect("the game has weights");
+        Ok(AdvancedWizard {
+            weights: eval::Weights::of(weights, &ours, eval::compiled())?,
+        })
     }
 
     fn ply_kind(pos: &Position, mv: Action) -> PlyKind {

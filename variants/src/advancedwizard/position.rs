@@ -39,6 +39,8 @@ pub struct Position {
     pub hash: u64,
     /// Each Wizard's square.
     pub wizard: [Square; 2],
+    /// The evaluation's weights (those of the game that read the FEN).
+    pub weights: super::eval::Weights,
 }
 
 impl Position {
@@ -55,6 +57,7 @@ impl Position {
             reversible: 0,
             hash: 0,
             wizard: [SQUARES; 2],
+            weights: super::eval::Weights::COMPILED,
         }
     }
 

@@ -253,3 +253,20 @@ fn pgn_moves_are_numbered_from_one_with_black_first_and_read_back() {
         game.hashes()
     );
 }
+
+/// Advanced Wizard's evaluation as named weights (see
+/// [`crate::weights::check_weights_of`]); the compiled-in ones are the
+/// hand-set evaluation.
+#[test]
+fn advanced_wizard_takes_weights_at_run_time() {
+    let start = AdvancedWizard.spec().start_fen.clone();
+    crate::weights::check_weights_of(
+        AdvancedWizard,
+        &[start.as_str()],
+        &[
+            ("value D earth", [900, 700]),
+            ("tempo", [40, 40]),
+            ("wizard guards", [20, 2]),
+        ],
+    );
+}

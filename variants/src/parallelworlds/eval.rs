@@ -5,13 +5,20 @@
 //! Inside a turn the score is what ending the turn now would be worth:
 //! the search always has that option, so it is a fair lower bound, and it
 //! makes a King left hanging at the end of the turn a lost King.
+//!
+//! Every term but the hanging and capturable Kings (rules more than
+//! judgement) is a count times a (middle game, endgame) weight, so the
+//! same code evaluates and describes a position as term counts ([`trace`])
+//! for `arcana tune-eval`; a weights file replaces the weights at run time.
 
 use super::movegen::last_rank;
 use super::position::Position;
 use super::types::*;
 use crate::chess::attacks;
+use crate::weights::{Counts, Sums, TableRef, Terms};
 
-/// Piece values on levels 1 and 3 (P N B R Q K).
+/// Piece values on levels 1 and 3 (P N B R Q K), for move ordering and
+/// exchanges; the evaluation's own are its weights, these by default.
 pub const VALUE: [i32; KINDS] = [100, 320, 330, 500, 950, 0];
 /// Piece values on level 2: safe from capture but unable to capture, so a
 /// little less; a pawn there is a promotion threat (see `LAST_RANK_PAWN`).
@@ -21,16 +28,109 @@ const MIDDLE_VALUE: [i32; KINDS] = [140, 270, 280, 430, 820, 0];
 const LAST_RANK_PAWN: i32 = 250;
 /// Pawn progress by relative rank on the chess levels.
 const PAWN_RANK: [i32; 8] = [-5, 0, 4, 10, 20, 35, 60, 0];
-/// Per reachable square of a knight, bishop, rook or queen on a chess level.
-const MOBILITY: i32 = 3;
-/// Own King attacked at the start of the turn: a sub-move must answer it.
-const KING_ATTACKED_TO_MOVE: i32 = 60;
 /// Own King attacked when the turn would end now: it will be captured.
 const KING_HANGING: i32 = 2500;
 /// An enemy King we can capture with a sub-move of this turn.
 const KING_CAPTURABLE: i32 = 2500;
-/// An enemy King attacked that the opponent will have to answer.
-const KING_ATTACKED_NEXT: i32 = 40;
+
+/// Where each term's weights sit in the table.
+pub mod param {
+    use super::KINDS;
+    /// Material by kind on levels 1 and 3.
+    pub const VALUE: usize = 0;
+    /// Material by kind on level 2.
+    pub const MIDDLE_VALUE: usize = VALUE + KINDS;
+    /// A level-2 pawn on its last rank with a free square below or above.
+    pub const LAST_RANK_PAWN: usize = MIDDLE_VALUE + KINDS;
+    /// A pawn on a chess level by its relative rank.
+    pub const PAWN_RANK: usize = LAST_RANK_PAWN + 1;
+    /// Squares a piece reaches on its chess level, by kind (N, B, R, Q).
+    pub const MOBILITY: usize = PAWN_RANK + 8;
+    /// A knight's centralisation on a chess level.
+    pub const KNIGHT_CENTRE: usize = MOBILITY + 4;
+    /// A King's relative rank on a chess level.
+    pub const KING_RANK: usize = KNIGHT_CENTRE + 1;
+    /// A level-2 piece's centralisation.
+    pub const MIDDLE_CENTRE: usize = KING_RANK + 1;
+    /// Own King attacked at the start of the turn.
+    pub const KING_ATTACKED_TO_MOVE: usize = MIDDLE_CENTRE + 1;
+    /// An enemy King attacked that the opponent will have to answer.
+    pub const KING_ATTACKED_NEXT: usize = KING_ATTACKED_TO_MOVE + 1;
+    /// Number of weights.
+    pub const COUNT: usize = KING_ATTACKED_NEXT + 1;
+}
+
+/// Every weight, (middle game, endgame) centipawns, in the order of
+/// [`param`].
+pub type Table = [[i32; 2]; param::COUNT];
+
+/// The table a position is evaluated with (see [`TableRef`]).
+pub type Weights = TableRef<{ param::COUNT }>;
+
+/// The compiled-in weights: the hand-set evaluation, equal in both phases.
+static COMPILED: Table = compiled_table();
+
+const fn compiled_table() -> Table {
+    let mut t = [[0; 2]; param::COUNT];
+    let mut k = 0;
+    while k < KINDS {
+        t[param::VALUE + k] = [VALUE[k], VALUE[k]];
+        t[param::MIDDLE_VALUE + k] = [MIDDLE_VALUE[k], MIDDLE_VALUE[k]];
+        k += 1;
+    }
+    t[param::LAST_RANK_PAWN] = [LAST_RANK_PAWN, LAST_RANK_PAWN];
+    let mut r = 0;
+    while r < 8 {
+        t[param::PAWN_RANK + r] = [PAWN_RANK[r], PAWN_RANK[r]];
+        r += 1;
+    }
+    let mut m = 0;
+    while m < 4 {
+        t[param::MOBILITY + m] = [3, 3];
+        m += 1;
+    }
+    t[param::KNIGHT_CENTRE] = [4, 4];
+    t[param::KING_RANK] = [-8, -8];
+    t[param::MIDDLE_CENTRE] = [1, 1];
+    t[param::KING_ATTACKED_TO_MOVE] = [-60, -60];
+    t[param::KING_ATTACKED_NEXT] = [40, 40];
+    t
+}
+
+/// The compiled-in weights.
+pub fn compiled() -> &'static Table {
+    &COMPILED
+}
+
+/// Each weight's name in a weights file, in the order of [`param`].
+pub fn weight_names() -> Vec<String> {
+    let mut names = vec![String::new(); param::COUNT];
+    for (k, letter) in LETTERS.iter().enumerate() {
+        names[param::VALUE + k] = format!("value {letter}");
+        names[param::MIDDLE_VALUE + k] = format!("value {letter} level 2");
+    }
+    for r in 0..8 {
+        names[param::PAWN_RANK + r] = format!("pawn rank {}", r + 1);
+    }
+    for (m, letter) in ['N', 'B', 'R', 'Q'].iter().enumerate() {
+        names[param::MOBILITY + m] = format!("mobility {letter}");
+    }
+    for (at, name) in [
+        (param::LAST_RANK_PAWN, "level 2 pawn on its last rank"),
+        (param::KNIGHT_CENTRE, "knight centre"),
+        (param::KING_RANK, "king rank"),
+        (param::MIDDLE_CENTRE, "level 2 centre"),
+        (param::KING_ATTACKED_TO_MOVE, "king attacked to move"),
+        (param::KING_ATTACKED_NEXT, "king attacked next"),
+    ] {
+        names[at] = name.to_string();
+    }
+    names
+}
+
+/// Material that counts toward the phase (pawns and Kings aside) at the
+/// start: the phase is the share of it left.
+const PHASE_FULL: i32 = 4 * (2 * 320 + 2 * 330 + 2 * 500 + 950);
 
 /// Centralisation: 0 on the rim, growing towards the centre.
 #[inline(always)]
@@ -42,9 +142,10 @@ fn centre(s: usize) -> i32 {
     df + dr
 }
 
-/// Material, position and mobility of one side, in centipawns.
-fn side_score(pos: &Position, color: usize) -> i32 {
-    let mut score = 0;
+/// Material, position and mobility of one side; returns its material
+/// other than pawns.
+fn side_terms<T: Terms>(pos: &Position, color: usize, out: &mut T) -> i32 {
+    let mut material = 0;
     for level in CHESS_LEVELS {
         let occ = pos.occupied(level);
         let ours = pos.by_color[level][color];
@@ -53,15 +154,18 @@ fn side_score(pos: &Position, color: usize) -> i32 {
             let s = bb.trailing_zeros() as usize;
             bb &= bb - 1;
             let kind = code_kind(pos.board[level * 64 + s]);
-            score += VALUE[kind];
+            out.add(color, param::VALUE + kind, 1);
+            if kind != PAWN {
+                material += VALUE[kind];
+            }
             let reach = match kind {
                 PAWN => {
                     let rel = if color == 0 { s / 8 } else { 7 - s / 8 };
-                    score += PAWN_RANK[rel];
+                    out.add(color, param::PAWN_RANK + rel, 1);
                     0
                 }
                 KNIGHT => {
-                    score += 4 * centre(s);
+                    out.add(color, param::KNIGHT_CENTRE, centre(s));
                     attacks::KNIGHT[s]
                 }
                 BISHOP => attacks::bishop(s, occ),
@@ -70,11 +174,14 @@ fn side_score(pos: &Position, color: usize) -> i32 {
                 _ => {
                     // The King is safest at home.
                     let rel = if color == 0 { s / 8 } else { 7 - s / 8 };
-                    score -= 8 * rel as i32;
+                    out.add(color, param::KING_RANK, rel as i32);
                     0
                 }
             };
-            score += MOBILITY * (reach & !ours).count_ones() as i32;
+            if matches!(kind, KNIGHT | BISHOP | ROOK | QUEEN) {
+                let squares = (reach & !ours).count_ones() as i32;
+                out.add(color, param::MOBILITY + kind - KNIGHT, squares);
+            }
         }
     }
     let mut bb = pos.by_color[MIDDLE][color];
@@ -82,19 +189,24 @@ fn side_score(pos: &Position, color: usize) -> i32 {
         let s = bb.trailing_zeros() as usize;
         bb &= bb - 1;
         let kind = code_kind(pos.board[MIDDLE * 64 + s]);
-        score += MIDDLE_VALUE[kind] + centre(s);
+        out.add(color, param::MIDDLE_VALUE + kind, 1);
+        out.add(color, param::MIDDLE_CENTRE, centre(s));
+        if kind != PAWN {
+            material += VALUE[kind];
+        }
         if kind == PAWN && last_rank(color) & (1 << s) != 0 {
             // Free below or above: the drop that promotes is open.
             if pos.occupied(0) & pos.occupied(2) & (1 << s) == 0 {
-                score += LAST_RANK_PAWN;
+                out.add(color, param::LAST_RANK_PAWN, 1);
             }
         }
     }
-    score
+    material
 }
 
-/// Threats to Kings from the side to move's point of view.
-fn king_threats(pos: &Position) -> i32 {
+/// Threats to Kings: the weighted terms go to `out`; returns the hanging
+/// and capturable Kings' score, from the side to move's point of view.
+fn king_threats<T: Terms>(pos: &Position, out: &mut T) -> i32 {
     let us = pos.side.index();
     let mut score = 0;
     for level in CHESS_LEVELS {
@@ -102,11 +214,11 @@ fn king_threats(pos: &Position) -> i32 {
         let level_free = pos.levels_used & (1 << level) == 0;
         let own_king = pos.pieces(level, us, KING);
         if own_king != 0 && pos.attacked(level, own_king.trailing_zeros() as usize, 1 - us, occ) {
-            score -= if pos.made == 0 {
-                KING_ATTACKED_TO_MOVE
+            if pos.made == 0 {
+                out.add(us, param::KING_ATTACKED_TO_MOVE, 1);
             } else {
-                KING_HANGING
-            };
+                score -= KING_HANGING;
+            }
         }
         let their_king = pos.pieces(level, 1 - us, KING);
         if their_king != 0 {
@@ -116,17 +228,34 @@ fn king_threats(pos: &Position) -> i32 {
             if level_free && attackers & !pos.moved[level] != 0 {
                 score += KING_CAPTURABLE;
             } else if attackers != 0 {
-                score += KING_ATTACKED_NEXT;
+                out.add(us, param::KING_ATTACKED_NEXT, 1);
             }
         }
     }
     score
 }
 
-/// The score for the side to move.
+/// Adds the position's weighted terms; returns the phase (24 to 0) and
+/// the score of the terms that are not weights.
+fn terms<T: Terms>(pos: &Position, out: &mut T) -> (i32, i32) {
+    let material = side_terms(pos, 0, out) + side_terms(pos, 1, out);
+    let fixed = king_threats(pos, out);
+    ((material * 24 / PHASE_FULL).min(24), fixed)
+}
+
+/// The score for the side to move, with the position's weights.
 pub fn evaluate(pos: &Position) -> i32 {
-    let us = pos.side.index();
-    side_score(pos, us) - side_score(pos, 1 - us) + king_threats(pos)
+    let mut sums = Sums::new(pos.weights.or(&COMPILED));
+    let (phase, fixed) = terms(pos, &mut sums);
+    sums.score(phase, pos.side.index() == 0) + fixed
+}
+
+/// The position's term counts, for fitting the weights (the hanging and
+/// capturable Kings are not weights: positions with them are not quiet).
+pub fn trace(pos: &Position) -> crate::EvalTrace {
+    let mut counts = Counts::new(param::COUNT);
+    let (phase, _) = terms(pos, &mut counts);
+    counts.trace(phase)
 }
 
 /// The value a sub-move captures (0 for none), Kings counted high.

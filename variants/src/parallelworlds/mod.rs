@@ -33,9 +33,19 @@ use crate::{
 use std::sync::LazyLock;
 use types::*;
 
-/// Parallel Worlds Chess.
+/// Parallel Worlds Chess, evaluated with its compiled-in weights or with those of a
+/// weights file ([`SearchHints::with_eval_weights`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ParallelWorlds;
+pub struct ParallelWorlds {
+    weights: eval::Weights,
+}
+
+/// Parallel Worlds Chess with its compiled-in weights (see [`crate::chess::Chess`] for
+/// why a constant).
+#[allow(non_upper_case_globals)]
+pub const ParallelWorlds: ParallelWorlds = ParallelWorlds {
+    weights: eval::Weights::COMPILED,
+};
 
 /// What Parallel Worlds Chess says about itself.
 pub fn spec() -> &'static GameSpec {
@@ -106,7 +116,9 @@ impl Rules for ParallelWorlds {
 
 impl Fen for ParallelWorlds {
     fn read_fen(&self, text: &str) -> Result<Position, FenError> {
-        Position::from_fen(text)
+        let mut pos = Position::from_fen(text)?;
+        pos.weights = self.weights;
+        Ok(pos)
     }
 
     fn board_text(pos: &Position) -> String {
@@ -143,6 +155,25 @@ impl Notation for ParallelWorlds {
 impl SearchHints for ParallelWorlds {
     fn evaluate(pos: &Position) -> i32 {
         eval::evaluate(pos)
+    }
+
+    fn eval_weights(&self) -> Option<crate::EvalWeights> {
+        Some(crate::EvalWeights::of_terms(
+            &spec().id,
+            eval::weight_names(),
+            self.weights.or(eval::compiled()),
+        ))
+    }
+
+    fn eval_trace(pos: &Position) -> Option<crate::EvalTrace> {
+        Some(eval::trace(pos))
+    }
+
+    fn with_eval_weights(&self, weights: &crate::EvalWeights) -> Result<Self, String> {
+        let ours = ParallelWorlds.eval_weights().expect("the game has weights");
+        Ok(ParallelWorlds {
+            weights: eval::Weights::of(weights, &ours, eval::compiled())?,
+        })
     }
 
     /// Captures and promotions; and the end of the turn, which quiescence

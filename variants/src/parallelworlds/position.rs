@@ -81,6 +81,8 @@ pub struct Position {
     pub reset: bool,
     /// Zobrist hash of the pieces alone.
     pub piece_hash: u64,
+    /// The evaluation's weights (those of the game that read the FEN).
+    pub weights: super::eval::Weights,
 }
 
 impl Position {
@@ -102,6 +104,7 @@ impl Position {
             moved: [0; LEVELS],
             reset: false,
             piece_hash: 0,
+            weights: super::eval::Weights::COMPILED,
         }
     }
 

@@ -389,3 +389,25 @@ fn the_spec_token_examples_are_legal_and_read_back() {
         "no two-step from the first rank"
     );
 }
+
+/// Parallel Worlds' evaluation as named weights (see
+/// [`crate::weights::check_weights_of`]); the compiled-in ones are the
+/// hand-set evaluation.
+#[test]
+fn parallel_worlds_takes_weights_at_run_time() {
+    // The start is symmetric: every weight cancels there. After a
+    // sub-move (the turn goes on) it is not.
+    let start = ParallelWorlds.start();
+    let mut list = MoveList::new();
+    ParallelWorlds::generate(&start, &mut list);
+    let after = ParallelWorlds::to_fen(&start.make(list[0]));
+    crate::weights::check_weights_of(
+        ParallelWorlds,
+        &[after.as_str()],
+        &[
+            ("value N", [400, 300]),
+            ("mobility N", [9, 2]),
+            ("king rank", [-30, 5]),
+        ],
+    );
+}

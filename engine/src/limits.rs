@@ -35,9 +35,16 @@ pub struct Budget {
 }
 
 impl Limits {
-    /// The budget for the side `us` (0 White, 1 Black), keeping `overhead`
-    /// per move for the GUI and the pipes.
-    pub fn budget(&self, us: usize, overhead: Duration) -> Budget {
+    /// The budget for the side `us` (0 White, 1 Black) at the game's
+    /// `ply` (plies played since the start, as a count of half-moves),
+    /// keeping `overhead` per move for the GUI and the pipes.
+    ///
+    /// The shape is Stockfish's: the clock is spread over the moves still
+    /// to come (at most 50, the increments of all of them counted), the
+    /// share of a move grows with the game's length (the opening is known
+    /// ground, the middle game is where time pays), and the hard limit is
+    /// a multiple of the soft one, never beyond four fifths of the clock.
+    pub fn budget(&self, us: usize, ply: u32, overhead: Duration) -> Budget {
         if let Some(t) = self.move_time {
             let t = t.saturating_sub(overhead).max(Duration::from_millis(1));
             return Budget {
@@ -59,38 +66,79 @@ impl Limits {
                 hard: None,
             };
         };
-        let inc = self.inc[us].unwrap_or_default();
-        let usable = left.saturating_sub(overhead);
-        let moves = self.moves_to_go.unwrap_or(30).clamp(1, 50);
-        let base = usable / moves + inc * 3 / 4;
-        let hard_cap = usable / 3;
-        let soft = base.min(hard_cap).max(Duration::from_millis(1));
-        let hard = (soft * 4).min(hard_cap.max(soft));
+        let left = left.as_secs_f64();
+        let inc = self.inc[us].unwrap_or_default().as_secs_f64();
+        let overhead = overhead.as_secs_f64();
+        let ply = f64::from(ply);
+        let moves = f64::from(self.moves_to_go.unwrap_or(50).clamp(1, 50));
+        // What the rest of the game (or of the time control) holds.
+        let pool = (left + inc * (moves - 1.0) - overhead * (2.0 + moves)).max(0.001);
+        let (soft_share, hard_factor) = if self.moves_to_go.is_some() {
+            (
+                ((0.88 + ply / 116.4) / moves).min(0.88 * left / pool),
+                (1.5 + 0.11 * moves).min(6.3),
+            )
+        } else {
+            (
+                (0.0084 + (ply + 3.0).sqrt() * 0.0042).min(0.2 * left / pool),
+                (4.0 + ply / 12.0).min(7.0),
+            )
+        };
+        let soft = soft_share * pool;
+        let hard = (hard_factor * soft).min(0.8 * left - overhead);
+        let at_least = |s: f64| Duration::from_secs_f64(s.max(0.001));
         Budget {
-            soft: Some(soft),
-            hard: Some(hard),
+            soft: Some(at_least(soft.min(hard))),
+            hard: Some(at_least(hard)),
         }
     }
 }
 
-/// How much of the soft budget the next iteration may start within, as a
-/// factor on the budget: more while the best move keeps changing or the
-/// score is falling (the search has not settled), less once the same best
-/// move has held for several iterations. `stable` counts the iterations in
-/// a row that kept the best move (0: it changed in the last one);
-/// `score_drop` is the previous iteration's score minus this one's, in
-/// centipawns, from the mover's side.
-pub fn soft_scale(stable: u32, score_drop: i32) -> f64 {
-    let stability = match stable {
-        0 => 1.5,
-        1 => 1.2,
-        2 => 1.0,
-        3 => 0.9,
-        4 => 0.8,
-        _ => 0.7,
-    };
-    let falling = (1.0 + f64::from(score_drop.clamp(-1000, 1000)) / 200.0).clamp(0.9, 1.5);
-    stability * falling
+/// What the search saw in the iterations so far, for deciding whether
+/// to start another (see [`Budget::spend`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// The last completed iteration's depth.
+    pub depth: i32,
+    /// Its score, from the mover's side.
+    pub score: i32,
+    /// A running average of the scores before it (each new score weighs
+    /// half).
+    pub average: i32,
+    /// The score three iterations earlier.
+    pub earlier: i32,
+    /// Changes of the best root move, each iteration's count halved at the
+    /// next.
+    pub changes: f64,
+    /// The last depth at which the best move changed.
+    pub best_since: i32,
+    /// The best move's share of the root's nodes, 0 to 1.
+    pub share: f64,
+}
+
+impl Budget {
+    /// How long the whole search may take after the iterations of
+    /// `progress`, from the soft budget: longer while the score falls and
+    /// the best move keeps changing, shorter once it has held for ten
+    /// iterations (Stockfish's factors). `None` without a clock.
+    pub fn spend(&self, progress: &Progress) -> Option<Duration> {
+        let soft = self.soft?.as_secs_f64();
+        // Stockfish's weights are per its internal unit, about half a
+        // centipawn: doubled here. A steady score gives the floor, 0.5.
+        let fall = f64::from(progress.average - progress.score) * 24.0
+            + f64::from(progress.earlier - progress.score) * 12.0;
+        let falling = ((69.0 + fall) / 781.4).clamp(0.5, 1.5);
+        let settled = progress.best_since + 10 < progress.depth;
+        let reduction = if settled { 0.89 } else { 1.43 };
+        let depth = f64::from(progress.depth.max(1));
+        let instability = 1.073 + (2.25 - 9.9 / depth).max(1.0) * progress.changes;
+        let mut total = soft * falling * reduction * instability;
+        // A best move that took nearly all the nodes is not in doubt.
+        if progress.depth >= 10 && progress.share >= 0.97 {
+            total *= 0.739;
+        }
+        Some(Duration::from_secs_f64(total))
+    }
 }
 
 #[cfg(test)]
@@ -107,44 +155,103 @@ mod tests {
             move_time: Some(ms(1000)),
             ..Limits::default()
         };
-        assert_eq!(l.budget(0, ms(10)).hard, Some(ms(990)));
+        assert_eq!(l.budget(0, 0, ms(10)).hard, Some(ms(990)));
         let inf = Limits {
             infinite: true,
             time: [Some(ms(5)), None],
             ..Limits::default()
         };
-        assert_eq!(inf.budget(0, ms(10)).hard, None);
+        assert_eq!(inf.budget(0, 0, ms(10)).hard, None);
     }
 
     #[test]
-    fn clock_budget_never_exceeds_a_third_of_the_time() {
+    fn the_clock_is_spread_and_never_spent_past_four_fifths() {
         let l = Limits {
             time: [Some(ms(1000)), Some(ms(60_000))],
             inc: [Some(ms(10)), Some(ms(10))],
             ..Limits::default()
         };
-        let white = l.budget(0, ms(10));
-        assert!(white.hard.unwrap() <= ms(330));
-        assert!(white.soft.unwrap() >= ms(30));
-        let black = l.budget(1, ms(10));
+        let white = l.budget(0, 20, ms(10));
+        assert!(white.hard.unwrap() <= ms(790));
+        assert!(white.soft.unwrap() >= ms(10));
+        assert!(white.soft.unwrap() <= white.hard.unwrap());
+        let black = l.budget(1, 20, ms(10));
         assert!(black.soft.unwrap() > white.soft.unwrap());
+        // 10+0.1 from the start: a few tenths of a second a move, more in
+        // the middle game than in the opening.
+        let blitz = Limits {
+            time: [Some(ms(10_000)), Some(ms(10_000))],
+            inc: [Some(ms(100)), Some(ms(100))],
+            ..Limits::default()
+        };
+        let opening = blitz.budget(0, 0, ms(30)).soft.unwrap();
+        let middle = blitz.budget(0, 40, ms(30)).soft.unwrap();
+        assert!(opening >= ms(150) && opening <= ms(400), "{opening:?}");
+        assert!(middle > opening, "{middle:?} {opening:?}");
+        // Moves to go: the time control's share, with room to spare.
+        let control = Limits {
+            time: [Some(ms(60_000)), None],
+            moves_to_go: Some(10),
+            ..Limits::default()
+        };
+        let b = control.budget(0, 40, ms(30));
+        assert!(b.soft.unwrap() >= ms(4000) && b.soft.unwrap() <= ms(9000));
+        assert!(b.hard.unwrap() <= ms(48_000));
         let tiny = Limits {
             time: [Some(ms(3)), None],
             ..Limits::default()
         };
-        assert!(tiny.budget(0, ms(50)).hard.unwrap() >= ms(1));
+        assert!(tiny.budget(0, 0, ms(50)).hard.unwrap() >= ms(1));
     }
 
     #[test]
     fn unsettled_searches_get_more_time() {
-        assert!(soft_scale(0, 0) > soft_scale(1, 0));
-        assert!(soft_scale(1, 0) > soft_scale(3, 0));
-        assert!(soft_scale(3, 0) > soft_scale(9, 0));
-        assert_eq!(soft_scale(9, 0), soft_scale(20, 0));
-        assert!(soft_scale(3, 60) > soft_scale(3, 0));
-        assert!(soft_scale(3, -60) < soft_scale(3, 0));
-        // Bounded both ways, so a wild score swing cannot eat the clock.
-        assert!(soft_scale(0, 5000) <= 2.25 + 1e-9);
-        assert!(soft_scale(9, -5000) >= 0.6);
+        let budget = Budget {
+            soft: Some(ms(1000)),
+            hard: Some(ms(5000)),
+        };
+        let steady = Progress {
+            depth: 12,
+            score: 30,
+            average: 30,
+            earlier: 30,
+            changes: 0.0,
+            best_since: 8,
+            share: 0.5,
+        };
+        let spend = |p: Progress| budget.spend(&p).unwrap();
+        let falling = Progress {
+            average: 80,
+            earlier: 90,
+            ..steady
+        };
+        assert!(spend(falling) > spend(steady));
+        let changing = Progress {
+            changes: 2.0,
+            ..steady
+        };
+        assert!(spend(changing) > spend(steady));
+        let settled = Progress {
+            best_since: 1,
+            ..steady
+        };
+        assert!(spend(settled) < spend(steady));
+        let only_move = Progress {
+            share: 0.99,
+            ..steady
+        };
+        assert!(spend(only_move) < spend(steady));
+        // A wild swing is bounded, so it cannot eat the clock.
+        let wild = Progress {
+            average: 5000,
+            earlier: 5000,
+            ..steady
+        };
+        assert!(spend(wild) <= ms(1000) * 3);
+        let none = Budget {
+            soft: None,
+            hard: None,
+        };
+        assert_eq!(none.spend(&steady), None);
     }
 }

@@ -29,7 +29,7 @@ use crate::tt::{Bound, Hit, Table};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use variants::{MoveCode, Outcome, Variant};
+use variants::{GamePosition, MoveCode, Outcome, Variant};
 
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
@@ -224,6 +224,19 @@ struct Worker<'a, V: Variant> {
     root_depth: i32,
     /// The margins this search uses.
     params: Params,
+    /// Nodes spent under each root move in all iterations so far (the
+    /// main line's), for the time check: a best move that took nearly all
+    /// of them is settled.
+    root_effort: Vec<(V::Move, u64)>,
+    /// Changes of the best root move in the running iteration.
+    best_changes: u32,
+}
+
+/// Half-moves played since the game's start (from the position's move
+/// number), for the time budget.
+fn game_ply<V: Variant>(pos: &V::Position) -> u32 {
+    let full = pos.fullmove_number().max(1) - 1;
+    2 * full + V::side_to_move(pos).index() as u32
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -276,7 +289,9 @@ impl<'a, V: Variant> Worker<'a, V> {
             shared,
             main,
             start,
-            budget: req.limits.budget(us, req.move_overhead),
+            budget: req
+                .limits
+                .budget(us, game_ply::<V>(&req.root), req.move_overhead),
             node_limit: req.limits.nodes,
             nodes: 0,
             flushed: 0,
@@ -290,6 +305,8 @@ impl<'a, V: Variant> Worker<'a, V> {
             excluded: Vec::new(),
             first_done: false,
             params: req.params,
+            root_effort: Vec::new(),
+            best_changes: 0,
         }
     }
 

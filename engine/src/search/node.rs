@@ -197,6 +197,7 @@ impl<V: Variant> Worker<'_, V> {
             let hkey = V::history_key(pos, mv);
             self.stack[ply].played = mv;
             self.stack[ply].played_key = hkey;
+            let nodes_before = self.nodes;
             // Step 11. Principal variation search, with late-move
             // reductions of the plies after the first.
             let score = if searched == 0 {
@@ -238,6 +239,13 @@ impl<V: Variant> Worker<'_, V> {
                 return 0;
             }
             searched += 1;
+            let main_root = ply == 0 && self.excluded.is_empty() && skipped == V::Move::NONE;
+            if main_root {
+                self.note_root_effort(mv, self.nodes - nodes_before);
+                if score > alpha && searched > 1 {
+                    self.best_changes += 1;
+                }
+            }
             // Step 12. A new best ply; a cut rewards the quiet ply.
             if score > best {
                 best = score;
@@ -435,6 +443,14 @@ impl<V: Variant> Worker<'_, V> {
             Err(singular_beta)
         } else {
             Ok(0)
+        }
+    }
+
+    /// Adds `nodes` to the root move `mv`'s effort.
+    fn note_root_effort(&mut self, mv: V::Move, nodes: u64) {
+        match self.root_effort.iter_mut().find(|(m, _)| *m == mv) {
+            Some((_, n)) => *n += nodes,
+            None => self.root_effort.push((mv, nodes)),
         }
     }
 

@@ -3,7 +3,7 @@
 
 use super::pv::{pv_turns, score_in_turns};
 use super::{Info, Reporter, Request, Score, SearchResult, Worker, INF, MATE, MATE_BOUND, MAX_PLY};
-use crate::limits::soft_scale;
+use crate::limits::Progress;
 use crate::tt::Bound;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
@@ -114,8 +114,9 @@ impl<V: Variant> Worker<'_, V> {
         let lines = req.multipv.clamp(1, allowed.max(1));
         let mut line_scores = vec![0; lines];
         let mut previous_best = None;
-        let mut previous_score = None;
-        let mut stable = 0;
+        let mut progress = Progress::default();
+        let mut scores: Vec<i32> = Vec::new();
+        let mut average = None;
         for depth in 1..=max_depth {
             if self.first_done && self.shared.stop.load(Relaxed) {
                 break;
@@ -123,6 +124,7 @@ impl<V: Variant> Worker<'_, V> {
             let mut found: Vec<(i32, Vec<V::Move>)> = Vec::with_capacity(lines);
             self.excluded.clear();
             self.root_depth = depth;
+            self.best_changes = 0;
             for (line, &previous) in line_scores.iter().enumerate() {
                 self.seldepth = 0;
                 let Some(score) = self.aspiration(req, reporter, depth, previous, line) else {
@@ -170,24 +172,37 @@ impl<V: Variant> Worker<'_, V> {
             {
                 break;
             }
-            if result.pv.first() == previous_best.as_ref() {
-                stable += 1;
-            } else {
-                stable = 0;
+            // Stockfish's time checks: the whole search may take a share
+            // of the soft budget that grows while the score falls and the
+            // best move changes, and shrinks once it has held.
+            if result.pv.first() != previous_best.as_ref() {
+                progress.best_since = depth;
             }
             previous_best = result.pv.first().copied();
-            let drop = previous_score.map_or(0, |p| p - score);
-            previous_score = Some(score);
-            // On a clock, an iteration started after half the soft budget
-            // would rarely finish; the budget stretches while the best move
-            // or the score is unsettled. A fixed move time is used to the end.
+            // The average of the scores before this one (each new one
+            // weighing half).
+            progress.average = average.unwrap_or(score);
+            average = Some(average.map_or(score, |a| (a + score) / 2));
+            progress.earlier = scores.len().checked_sub(3).map_or(score, |i| scores[i]);
+            scores.push(score);
+            progress.depth = depth;
+            progress.score = score;
+            progress.changes = progress.changes / 2.0 + f64::from(self.best_changes);
+            let all: u64 = self.root_effort.iter().map(|e| e.1).sum();
+            let best: u64 = self
+                .root_effort
+                .iter()
+                .find(|e| Some(&e.0) == result.pv.first())
+                .map_or(0, |e| e.1);
+            progress.share = best as f64 / all.max(1) as f64;
+            // A fixed move time is used to the end.
             if self.main
                 && !pondering
                 && req.limits.move_time.is_none()
-                && self.budget.soft.is_some_and(|s| {
-                    self.start.elapsed().as_secs_f64()
-                        >= s.as_secs_f64() * soft_scale(stable, drop) / 2.0
-                })
+                && self
+                    .budget
+                    .spend(&progress)
+                    .is_some_and(|t| self.start.elapsed() >= t)
             {
                 break;
             }

@@ -14,6 +14,7 @@ use crate::weights::EvalWeights;
 const FITTED: &[(&str, &str)] = &[
     ("capablanca", include_str!("fitted/capablanca.weights")),
     ("grand", include_str!("fitted/grand.weights")),
+    ("gothic", include_str!("fitted/gothic.weights")),
     ("chess16", include_str!("fitted/chess16.weights")),
 ];
 

@@ -15,6 +15,7 @@ const FITTED: &[(&str, &str)] = &[
     ("capablanca", include_str!("fitted/capablanca.weights")),
     ("grand", include_str!("fitted/grand.weights")),
     ("gothic", include_str!("fitted/gothic.weights")),
+    ("shatranj", include_str!("fitted/shatranj.weights")),
     ("chess16", include_str!("fitted/chess16.weights")),
 ];
 

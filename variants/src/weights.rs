@@ -300,6 +300,36 @@ impl<const N: usize> std::fmt::Debug for TableRef<N> {
     }
 }
 
+/// The [`crate::SearchHints`] methods of a game written in Rust whose
+/// evaluation is named weights: inside its `impl SearchHints`, where the
+/// module has `spec()` and an `eval` module with `weight_names()`,
+/// `compiled()`, `trace(pos)` and the table reference `Weights`, and the
+/// game (`$game`, a type and its constant with the compiled-in weights) a
+/// `weights` field.
+macro_rules! weighted_eval_hints {
+    ($game:ident) => {
+        fn eval_weights(&self) -> Option<crate::EvalWeights> {
+            Some(crate::EvalWeights::of_terms(
+                &spec().id,
+                eval::weight_names(),
+                self.weights.or(eval::compiled()),
+            ))
+        }
+
+        fn eval_trace(pos: &Self::Position) -> Option<crate::EvalTrace> {
+            Some(eval::trace(pos))
+        }
+
+        fn with_eval_weights(&self, weights: &crate::EvalWeights) -> Result<Self, String> {
+            let ours = $game.eval_weights().expect("the game has weights");
+            Ok($game {
+                weights: eval::Weights::of(weights, &ours, eval::compiled())?,
+            })
+        }
+    };
+}
+pub(crate) use weighted_eval_hints;
+
 /// Receives an evaluation's terms: `count` of weight `param` for `color`
 /// (0 White, 1 Black). A game's evaluation is written once over this, and
 /// both sums the weights ([`Sums`]) and counts the terms ([`Counts`]).

@@ -182,24 +182,7 @@ impl SearchHints for AdvancedWizard {
         eval::evaluate(pos)
     }
 
-    fn eval_weights(&self) -> Option<crate::EvalWeights> {
-        Some(crate::EvalWeights::of_terms(
-            &spec().id,
-            eval::weight_names(),
-            self.weights.or(eval::compiled()),
-        ))
-    }
-
-    fn eval_trace(pos: &Position) -> Option<crate::EvalTrace> {
-        Some(eval::trace(pos))
-    }
-
-    fn with_eval_weights(&self, weights: &crate::EvalWeights) -> Result<Self, String> {
-        let ours = AdvancedWizard.eval_weights().expect("the game has weights");
-        Ok(AdvancedWizard {
-            weights: eval::Weights::of(weights, &ours, eval::compiled())?,
-        })
-    }
+    crate::weights::weighted_eval_hints!(AdvancedWizard);
 
     fn ply_kind(pos: &Position, mv: Action) -> PlyKind {
         let tactical = is_capture(pos, mv)

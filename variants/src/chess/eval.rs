@@ -12,6 +12,7 @@ use super::attacks;
 use super::position::Position;
 use super::types::*;
 use super::weights::WEIGHTS;
+use crate::weights::{Counts, Terms};
 use crate::GamePosition;
 use crate::Side;
 
@@ -162,12 +163,6 @@ pub fn weight_names() -> Vec<String> {
     names
 }
 
-/// Receives the evaluation's terms: `count` times the weight `param`, for
-/// `color`.
-trait Terms {
-    fn add(&mut self, color: usize, param: usize, count: i32);
-}
-
 /// Where [`Sums`] takes its weights from.
 trait Source {
     fn get(&self, param: usize) -> [i32; 2];
@@ -213,28 +208,17 @@ impl<S: Source> Terms for Sums<S> {
     }
 }
 
-/// A position as term counts, White's minus Black's, for fitting weights.
-#[derive(Clone, Debug, Default)]
-pub struct Trace {
-    /// Game phase, 24 (all pieces) down to 0.
-    pub phase: i32,
-    /// Factor on the endgame part (1, or 1/8 for drawish material).
-    pub eg_scale: f64,
-    /// (weight index, count) with White's counts positive.
-    pub terms: Vec<(u16, i16)>,
-}
-
 /// Records the terms and also sums them, since the endgame scale depends on
 /// the endgame score.
 struct Tracer {
     sums: Sums<&'static Table>,
-    counts: Vec<i32>,
+    counts: Counts,
 }
 
 impl Terms for Tracer {
     fn add(&mut self, color: usize, param: usize, count: i32) {
         self.sums.add(color, param, count);
-        self.counts[param] += if color == 0 { count } else { -count };
+        self.counts.add(color, param, count);
     }
 }
 
@@ -540,27 +524,20 @@ fn evaluate_by<S: Source>(pos: &Position, source: S) -> i32 {
 }
 
 /// The position's term counts, for fitting the weights.
-pub fn trace(pos: &Position) -> Trace {
+pub fn trace(pos: &Position) -> crate::EvalTrace {
     let mut tracer = Tracer {
         sums: Sums {
             source: pos.weights.or(&WEIGHTS),
             mg: 0,
             eg: 0,
         },
-        counts: vec![0; param::COUNT],
+        counts: Counts::new(param::COUNT),
     };
     let phase = terms(pos, &mut tracer);
-    let eg = tracer.sums.eg;
-    Trace {
-        phase,
-        eg_scale: eg_eighths(pos, eg) as f64 / 8.0,
-        terms: tracer
-            .counts
-            .iter()
-            .enumerate()
-            .filter(|(_, &c)| c != 0)
-            .map(|(i, &c)| (i as u16, c as i16))
-            .collect(),
+    let eg_scale = f64::from(eg_eighths(pos, tracer.sums.eg)) / 8.0;
+    crate::EvalTrace {
+        eg_scale,
+        ..tracer.counts.trace(phase)
     }
 }
 
@@ -613,7 +590,7 @@ mod tests {
         assert!(eval("4k3/P7/8/8/8/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"));
     }
 
-    fn count(fen: &str, param: usize) -> i16 {
+    fn count(fen: &str, param: usize) -> i32 {
         let t = trace(&Position::from_fen(fen).unwrap());
         t.terms
             .iter()
@@ -692,10 +669,10 @@ mod tests {
             let t = trace(&pos);
             let (mut mg, mut eg) = (0.0, 0.0);
             for &(p, c) in &t.terms {
-                mg += (weight(p as usize)[0] * c as i32) as f64;
-                eg += (weight(p as usize)[1] * c as i32) as f64;
+                mg += f64::from(weight(p as usize)[0] * c);
+                eg += f64::from(weight(p as usize)[1] * c);
             }
-            let white = (mg * t.phase as f64 + eg * t.eg_scale * (24 - t.phase) as f64) / 24.0;
+            let white = mg * t.phase + eg * t.eg_scale * (1.0 - t.phase);
             let ours = if pos.side() == Side::White {
                 white
             } else {

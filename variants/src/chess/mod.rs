@@ -210,33 +210,7 @@ impl SearchHints for Chess {
         (pieces != 0 && !pos.in_check()).then(|| pos.make_null())
     }
 
-    fn eval_weights(&self) -> Option<crate::EvalWeights> {
-        Some(crate::EvalWeights::of_terms(
-            &spec().id,
-            eval::weight_names(),
-            self.weights.or(eval::compiled()),
-        ))
-    }
-
-    fn eval_trace(pos: &Position) -> Option<crate::EvalTrace> {
-        let trace = eval::trace(pos);
-        Some(crate::EvalTrace {
-            terms: trace
-                .terms
-                .iter()
-                .map(|&(p, c)| (u32::from(p), i32::from(c)))
-                .collect(),
-            phase: f64::from(trace.phase) / 24.0,
-            eg_scale: trace.eg_scale,
-        })
-    }
-
-    fn with_eval_weights(&self, weights: &crate::EvalWeights) -> Result<Self, String> {
-        let ours = Chess.eval_weights().expect("chess has weights");
-        Ok(Chess {
-            weights: eval::Weights::of(weights, &ours, eval::compiled())?,
-        })
-    }
+    crate::weights::weighted_eval_hints!(Chess);
 }
 
 #[cfg(test)]

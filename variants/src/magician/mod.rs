@@ -132,24 +132,7 @@ impl SearchHints for Magician {
         eval::evaluate(pos)
     }
 
-    fn eval_weights(&self) -> Option<crate::EvalWeights> {
-        Some(crate::EvalWeights::of_terms(
-            &spec().id,
-            eval::weight_names(),
-            self.weights.or(eval::compiled()),
-        ))
-    }
-
-    fn eval_trace(pos: &Position) -> Option<crate::EvalTrace> {
-        Some(eval::trace(pos))
-    }
-
-    fn with_eval_weights(&self, weights: &crate::EvalWeights) -> Result<Self, String> {
-        let ours = Magician.eval_weights().expect("Magician has weights");
-        Ok(Magician {
-            weights: eval::Weights::of(weights, &ours, eval::compiled())?,
-        })
-    }
+    crate::weights::weighted_eval_hints!(Magician);
 
     fn ply_kind(pos: &Position, mv: Move) -> PlyKind {
         let tactical = match mv.kind() {

@@ -157,24 +157,7 @@ impl SearchHints for ParallelWorlds {
         eval::evaluate(pos)
     }
 
-    fn eval_weights(&self) -> Option<crate::EvalWeights> {
-        Some(crate::EvalWeights::of_terms(
-            &spec().id,
-            eval::weight_names(),
-            self.weights.or(eval::compiled()),
-        ))
-    }
-
-    fn eval_trace(pos: &Position) -> Option<crate::EvalTrace> {
-        Some(eval::trace(pos))
-    }
-
-    fn with_eval_weights(&self, weights: &crate::EvalWeights) -> Result<Self, String> {
-        let ours = ParallelWorlds.eval_weights().expect("the game has weights");
-        Ok(ParallelWorlds {
-            weights: eval::Weights::of(weights, &ours, eval::compiled())?,
-        })
-    }
+    crate::weights::weighted_eval_hints!(ParallelWorlds);
 
     /// Captures and promotions; and the end of the turn, which quiescence
     /// searches in place of standing pat inside a turn (see

@@ -67,7 +67,8 @@ pub type Table = [[i32; 2]; param::COUNT];
 /// The table a position is evaluated with (see [`TableRef`]).
 pub type Weights = TableRef<{ param::COUNT }>;
 
-/// The pawn classes, in the order of [`param::ADVANCE`].
+/// The pawn classes, in the order of [`param::ADVANCE`] (the evaluation
+/// picks the index by a `match`, in this order).
 const PAWN_CLASSES: [usize; 3] = [PAWN, SOLDIER, SERGEANT];
 
 /// The compiled-in weights: the hand-set evaluation, equal in both phases.
@@ -239,7 +240,11 @@ fn terms<T: Terms>(pos: &Position, out: &mut T) -> i32 {
                 NIGHTRIDER => reach(pos, sq, &N_STEPS, 16),
                 PAWN | SOLDIER | SERGEANT => {
                     let a = advance(color, sq);
-                    let class = PAWN_CLASSES.iter().position(|&k| k == kind).unwrap_or(0);
+                    let class = match kind {
+                        PAWN => 0,
+                        SOLDIER => 1,
+                        _ => 2,
+                    };
                     out.add(color, param::ADVANCE + class, a * a);
                     0
                 }

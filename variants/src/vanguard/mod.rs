@@ -141,24 +141,7 @@ impl SearchHints for Vanguard {
         eval::evaluate(pos)
     }
 
-    fn eval_weights(&self) -> Option<crate::EvalWeights> {
-        Some(crate::EvalWeights::of_terms(
-            &spec().id,
-            eval::weight_names(),
-            self.weights.or(eval::compiled()),
-        ))
-    }
-
-    fn eval_trace(pos: &Position) -> Option<crate::EvalTrace> {
-        Some(eval::trace(pos))
-    }
-
-    fn with_eval_weights(&self, weights: &crate::EvalWeights) -> Result<Self, String> {
-        let ours = Vanguard.eval_weights().expect("Vanguard has weights");
-        Ok(Vanguard {
-            weights: eval::Weights::of(weights, &ours, eval::compiled())?,
-        })
-    }
+    crate::weights::weighted_eval_hints!(Vanguard);
 
     fn ply_kind(pos: &Position, mv: Action) -> PlyKind {
         if movegen::is_capture(pos, mv) || eval::promotes(pos, mv) {

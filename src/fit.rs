@@ -170,6 +170,9 @@ pub struct FitOptions {
     pub l2: f64,
     /// Weights with counts in fewer training positions keep their values.
     pub min_seen: usize,
+    /// Weights that keep their values whatever the data (`true` at their
+    /// index; shorter than the table or empty: the rest are free).
+    pub frozen: Vec<bool>,
 }
 
 impl Default for FitOptions {
@@ -179,6 +182,7 @@ impl Default for FitOptions {
             rate: 1.0,
             l2: 1e-8,
             min_seen: 100,
+            frozen: Vec::new(),
         }
     }
 }
@@ -194,7 +198,10 @@ pub fn fit(
     mut each: impl FnMut(usize, &[[f64; 2]]),
 ) -> Vec<[f64; 2]> {
     let seen = train.seen(start.len());
-    let free: Vec<bool> = seen.iter().map(|&s| s >= options.min_seen).collect();
+    let frozen = |i: usize| options.frozen.get(i).copied().unwrap_or(false);
+    let free: Vec<bool> = (seen.iter().enumerate())
+        .map(|(i, &s)| s >= options.min_seen && !frozen(i))
+        .collect();
     let mut w = start.to_vec();
     let (b1, b2) = (0.9f64, 0.999f64);
     let mut m = vec![[0.0f64; 2]; w.len()];
@@ -252,6 +259,7 @@ mod tests {
             rate: 2.0,
             l2: 0.0,
             min_seen: 10,
+            frozen: Vec::new(),
         };
         let mut calls = 0;
         let w = fit(&train, &start, k, &options, |_, _| calls += 1);
@@ -266,6 +274,14 @@ mod tests {
             }
         }
         assert_eq!(w[2], [7.0, 7.0], "never seen, never moved");
+        // A frozen weight keeps its value; the others still fit.
+        let frozen = FitOptions {
+            frozen: vec![true],
+            ..options
+        };
+        let part = fit(&train, &start, k, &frozen, |_, _| ());
+        assert_eq!(part[0], start[0]);
+        assert_ne!(part[1], start[1]);
         assert!(train.error(&w, k) < train.error(&start, k) / 10.0);
         // The scale search finds k back from the true weights.
         let found = best_scale(|k| train.error(&truth, k));

@@ -15,16 +15,16 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// `arcana tune-eval` of the game with `args`.
+fn tune_eval(args: &[&str]) -> std::process::Output {
+    let mut all = vec!["--variants", EXAMPLES, "tune-eval", "--variant", GAME];
+    all.extend(args);
+    arcana(&all)
+}
+
 /// The game's weights as `tune-eval --list` writes them.
 fn listed() -> String {
-    let o = arcana(&[
-        "--variants",
-        EXAMPLES,
-        "tune-eval",
-        "--variant",
-        GAME,
-        "--list",
-    ]);
+    let o = tune_eval(&["--list"]);
     assert!(o.status.success(), "{}", text(&o));
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -152,8 +152,7 @@ fn tune_eval_plays_fits_and_writes_a_file_the_engine_loads() {
     let pgn = dir.join("games.pgn").to_string_lossy().into_owned();
     // Both runs fit with the same settings.
     let tune = |args: &[&str]| {
-        let mut all = vec!["--variants", EXAMPLES, "tune-eval", "--variant", GAME];
-        all.extend(args);
+        let mut all = args.to_vec();
         all.extend([
             "--random-plies",
             "4",
@@ -163,7 +162,7 @@ fn tune_eval_plays_fits_and_writes_a_file_the_engine_loads() {
             "5",
             "--quiet",
         ]);
-        let o = arcana(&all);
+        let o = tune_eval(&all);
         assert!(o.status.success(), "{}", text(&o));
         String::from_utf8_lossy(&o.stdout).into_owned()
     };
@@ -205,6 +204,26 @@ fn tune_eval_plays_fits_and_writes_a_file_the_engine_loads() {
         body(&std::fs::read_to_string(&again).expect("the second file")),
         body(&file)
     );
+    // --fit moves only the weights so named: `value` ones move, the rest
+    // keep their listed values.
+    let part = dir.join("part.weights").to_string_lossy().into_owned();
+    tune(&["--from-pgn", &pgn, "--fit", "value", "--out", &part]);
+    let listed = body(&listed());
+    let part = body(&std::fs::read_to_string(&part).expect("the --fit file"));
+    assert_eq!(listed.len(), part.len());
+    let mut moved = 0;
+    for (start, part) in listed.iter().zip(&part) {
+        if start.starts_with("value ") {
+            moved += usize::from(part != start);
+        } else {
+            assert_eq!(part, start, "--fit value moved another weight");
+        }
+    }
+    assert!(moved > 0, "the value weights fitted:\n{part:?}");
+    // A prefix that names no weight is refused before any game is played.
+    let o = tune_eval(&["--fit", "vaule", "--out", &out]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("--fit \"vaule\""), "{}", text(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
 

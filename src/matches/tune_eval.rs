@@ -90,6 +90,10 @@ pub struct TuneEvalArgs {
     /// Weights with counts in fewer positions keep their values.
     #[arg(long, default_value_t = 100)]
     pub min_seen: usize,
+    /// Fit only the weights whose names start with this (repeatable, e.g.
+    /// --fit "king danger" --fit storm); the others keep their values.
+    #[arg(long, value_name = "PREFIX")]
+    pub fit: Vec<String>,
     /// The weights file to write.
     #[arg(long, required_unless_present = "list")]
     pub out: Option<PathBuf>,
@@ -99,6 +103,28 @@ pub struct TuneEvalArgs {
     /// No progress lines.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// The weights `--fit` leaves alone: none without prefixes, else those
+/// whose names start with none of them. A prefix that names no weight is
+/// an error (a typo would otherwise freeze everything).
+fn frozen_weights(names: &[String], prefixes: &[String]) -> Result<Vec<bool>, String> {
+    if prefixes.is_empty() {
+        return Ok(Vec::new());
+    }
+    if let Some(p) = prefixes
+        .iter()
+        .find(|p| !names.iter().any(|n| n.starts_with(p.as_str())))
+    {
+        return Err(format!(
+            "--fit {p:?}: no weight of this game has a name starting so; \
+             see the names with --list"
+        ));
+    }
+    Ok(names
+        .iter()
+        .map(|n| !prefixes.iter().any(|p| n.starts_with(p.as_str())))
+        .collect())
 }
 
 /// Runs `arcana tune-eval`.
@@ -138,6 +164,7 @@ fn tune(args: &TuneEvalArgs) -> Result<(), String> {
         return Ok(());
     }
     let out = args.out.as_ref().expect("clap requires --out");
+    let frozen = frozen_weights(&weights.names, &args.fit)?;
     for (name, v) in [("--rate", args.rate), ("--l2", args.l2)] {
         if !(v >= 0.0 && v.is_finite()) {
             return Err(format!("{name} must be a number of at least 0, not {v}"));
@@ -196,6 +223,7 @@ fn tune(args: &TuneEvalArgs) -> Result<(), String> {
         rate: args.rate,
         l2: args.l2,
         min_seen: args.min_seen,
+        frozen,
     };
     let started = Instant::now();
     let fitted = fit::fit(&sets.train, &start, k, &options, |epoch, w| {

@@ -337,17 +337,35 @@ pub(crate) trait Terms {
     fn add(&mut self, color: usize, param: usize, count: i32);
 }
 
-/// Sums a table's weights, White's minus Black's, in both phases.
-pub(crate) struct Sums<'a> {
-    table: &'a [[i32; 2]],
-    mg: i32,
-    eg: i32,
+/// Where [`Sums`] reads its weights: a table, or (chess) the compiled-in
+/// table itself, which the compiler then folds into the code.
+pub(crate) trait Source {
+    fn get(&self, param: usize) -> [i32; 2];
 }
 
-impl<'a> Sums<'a> {
-    pub(crate) fn new(table: &'a [[i32; 2]]) -> Sums<'a> {
+impl<const N: usize> Source for &[[i32; 2]; N] {
+    #[inline(always)]
+    fn get(&self, param: usize) -> [i32; 2] {
+        self[param]
+    }
+}
+
+/// Sums a table's weights, White's minus Black's, in both phases. Two
+/// plain accumulators rather than one per colour indexed by `color`: the
+/// indexed ones live in memory, and every term then waits on the store of
+/// the one before (1.7 times slower in chess's criterion bench).
+pub(crate) struct Sums<S> {
+    source: S,
+    /// The middle-game sum.
+    pub(crate) mg: i32,
+    /// The endgame sum.
+    pub(crate) eg: i32,
+}
+
+impl<S: Source> Sums<S> {
+    pub(crate) fn new(source: S) -> Sums<S> {
         Sums {
-            table,
+            source,
             mg: 0,
             eg: 0,
         }
@@ -365,10 +383,10 @@ impl<'a> Sums<'a> {
     }
 }
 
-impl Terms for Sums<'_> {
+impl<S: Source> Terms for Sums<S> {
     #[inline(always)]
     fn add(&mut self, color: usize, param: usize, count: i32) {
-        let [mg, eg] = self.table[param];
+        let [mg, eg] = self.source.get(param);
         let count = if color == 0 { count } else { -count };
         self.mg += mg * count;
         self.eg += eg * count;

@@ -350,6 +350,13 @@ impl<const N: usize> Source for &[[i32; 2]; N] {
     }
 }
 
+impl Source for &[[i32; 2]] {
+    #[inline(always)]
+    fn get(&self, param: usize) -> [i32; 2] {
+        self[param]
+    }
+}
+
 /// Sums a table's weights, White's minus Black's, in both phases. Two
 /// plain accumulators rather than one per colour indexed by `color`: the
 /// indexed ones live in memory, and every term then waits on the store of

@@ -155,14 +155,14 @@ pub fn weight_names() -> Vec<String> {
         }
     }
     for rank in 0..8 {
+        let pawn_rank = match rank {
+            0 => "none".to_string(),
+            r => (r + 1).to_string(),
+        };
         for edge in 0..4 {
             let file = (b'a' + edge as u8) as char;
-            let rank_name = |r: usize| match r {
-                0 => "none".to_string(),
-                r => (r + 1).to_string(),
-            };
-            names[SHELTER + 8 * edge + rank] = format!("shelter {file} {}", rank_name(rank));
-            names[STORM + 8 * edge + rank] = format!("storm {file} {}", rank_name(rank));
+            names[SHELTER + 8 * edge + rank] = format!("shelter {file} {pawn_rank}");
+            names[STORM + 8 * edge + rank] = format!("storm {file} {pawn_rank}");
         }
         names[BLOCKED_STORM + rank] = format!("blocked storm {}", rank + 1);
         names[PASSED + rank] = format!("passed {}", rank + 1);
@@ -415,8 +415,8 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
     // Enemy pieces bearing on the King's zone: the more squares and the
     // heavier the pieces, the faster the danger grows. (Stockfish's wider
     // zone, two ranks ahead of a King at home, and its gate, one attacker
-    // with a queen on the board, lost 20 Elo here at 20,000 nodes with the
-    // danger table fitted to this zone.)
+    // with a queen on the board, with the danger table fitted to this
+    // zone: -23 Elo after 453 games at 20,000 nodes, stopped undecided.)
     for color in 0..2 {
         if zone_attackers[color] >= 2 {
             t.add(color, KING_DANGER + zone_units[color].min(48), 1);

@@ -14,6 +14,7 @@ use super::eval::CHECK_TYPES;
 use super::movegen;
 use super::piece::{Board, WIDTH};
 use super::position::{signed, Position};
+use crate::weights::{Sums, Terms};
 
 /// Where each term's weights sit in [`WEIGHTS`].
 pub mod param {
@@ -118,29 +119,6 @@ const LAZY_MARGIN: i32 = 400;
 /// by a lesser piece.
 const LESSER_BY: i32 = 100;
 
-/// Receives the evaluation's terms: `count` times weight `param`, for
-/// `side`.
-trait Terms {
-    fn add(&mut self, side: usize, param: usize, count: i32);
-}
-
-/// Sums the weights, White's minus Black's: the evaluation proper.
-struct Sums<'a> {
-    weights: &'a [[i32; 2]],
-    mg: i32,
-    eg: i32,
-}
-
-impl Terms for Sums<'_> {
-    #[inline(always)]
-    fn add(&mut self, side: usize, param: usize, count: i32) {
-        let [mg, eg] = self.weights[param];
-        let count = signed(side, count);
-        self.mg += mg * count;
-        self.eg += eg * count;
-    }
-}
-
 /// A bound on the score from the pieces' square values alone, less
 /// [`LAZY_MARGIN`], when that reaches `beta` (see
 /// [`crate::SearchHints::evaluate_at_least`]).
@@ -158,11 +136,7 @@ pub fn evaluate_at_least(pos: &Position, beta: i32) -> Option<i32> {
 
 /// The static score for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut sums = Sums {
-        weights: &pos.def.eval.weights,
-        mg: 0,
-        eg: 0,
-    };
+    let mut sums = Sums::new(&pos.def.eval.weights[..]);
     let phase = terms(pos, &mut sums);
     let full = pos.def.eval.full_phase;
     let phase = phase.min(full);

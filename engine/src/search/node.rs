@@ -399,8 +399,10 @@ impl<V: Variant> Worker<'_, V> {
     }
 
     /// Step 8: one more ply for the table's move when every other ply
-    /// falls clearly short of its score. `Err` carries the node's score
-    /// when the test settles it (several plies beat beta; or aborted).
+    /// falls clearly short of its score (two when far short, at a
+    /// null-window node), one less when another ply nearly matches a score
+    /// above beta. `Err` carries the node's score when the test settles it
+    /// (several plies beat beta; or aborted).
     fn singular_extension(
         &mut self,
         pos: &V::Position,
@@ -437,10 +439,16 @@ impl<V: Variant> Worker<'_, V> {
         if self.aborted {
             Err(0)
         } else if s < singular_beta {
-            Ok(1)
+            // Far below at a null-window node: two plies more.
+            let double = !node.pv_node && s < singular_beta - self.params.se_double_margin;
+            Ok(1 + i32::from(double))
         } else if singular_beta >= beta {
             // Several plies beat beta: this node cuts anyway.
             Err(singular_beta)
+        } else if tt_score >= beta {
+            // Another ply nearly as good, and the table's ply expected to
+            // cut: it is searched a ply shallower.
+            Ok(-1)
         } else {
             Ok(0)
         }

@@ -93,12 +93,15 @@ search_params! {
     /// at most this many for the evaluation.
     nmp_eval_max: "NmpEvalMax" = 3, 0, 6;
     /// Singular extension: at least this deep,
-    se_min_depth: "SeMinDepth" = 8, 4, 14;
+    se_min_depth: "SeMinDepth" = 6, 4, 14;
     /// with a table entry at most this much shallower than the node;
     se_tt_depth_slack: "SeTtDepthSlack" = 3, 1, 6;
     /// the other plies must fall this much per ply of depth below the
     /// table's score for the table's ply to be extended.
     se_margin: "SeMargin" = 2, 1, 8;
+    /// A ply this far below the singular bound at a null-window node is
+    /// extended by two plies.
+    se_double_margin: "SeDoubleMargin" = 40, 0, 300;
     /// Move pruning (late moves, futility, SEE) applies at most this deep.
     prune_max_depth: "PruneMaxDepth" = 6, 1, 12;
     /// Late-move pruning applies at most this deep: quiet plies past

@@ -263,9 +263,11 @@ fn distance(a: Square, b: Square) -> i32 {
         .max(rank_of(a).abs_diff(rank_of(b))) as i32
 }
 
-/// Feeds every term of the position to `t`; returns the game phase.
+/// Feeds every term of the position but those of [`pawn_terms`] to `t`
+/// (`passed`: each side's passed pawns, as [`pawn_terms`] found them);
+/// returns the game phase.
 #[inline(always)]
-fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
+fn terms<T: Terms>(pos: &Position, t: &mut T, passed: [u64; 2]) -> i32 {
     use param::*;
     let mut phase = 0;
     let occ = pos.occupied();
@@ -283,7 +285,6 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
         let their_pawn_attacks = pawn_attacks(color ^ 1, their_pawns);
         let safe = !ours & !their_pawn_attacks;
         attacked_by[color ^ 1][PAWN] = their_pawn_attacks;
-        let our_pawn_attacks = pawn_attacks(color, pos.pieces(color, PAWN));
         for (kind, kind_phase) in PHASE.iter().enumerate() {
             let mut b = pos.pieces(color, kind);
             let n = popcount(b);
@@ -310,23 +311,86 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
                 }
             }
         }
-        // Pawn structure.
         let pawns = pos.pieces(color, PAWN);
+        // Two bishops cover both colours.
+        if pos.pieces(color, BISHOP).count_ones() >= 2 {
+            t.add(color, BISHOP_PAIR, 1);
+        }
+        let mut rooks = pos.pieces(color, ROOK);
+        while rooks != 0 {
+            let f = file_of(rooks.trailing_zeros() as usize);
+            rooks &= rooks - 1;
+            if pawns & file_mask(f) == 0 {
+                let open = their_pawns & file_mask(f) == 0;
+                t.add(color, if open { ROOK_OPEN } else { ROOK_HALF_OPEN }, 1);
+            }
+        }
+        attacked_by[color][KING] = attacks::KING[pos.king_square(color)];
+        // A passed pawn with an empty stop square.
+        let mut b = passed[color];
+        while b != 0 {
+            let sq = b.trailing_zeros() as usize;
+            b &= b - 1;
+            if let Some(stop) = stop_square(color, sq) {
+                if occ & (1 << stop) == 0 {
+                    t.add(color, PASSED_FREE, relative_rank(color, sq) as i32 - 1);
+                }
+            }
+        }
+    }
+    // Enemy pieces bearing on the King's zone: the more squares and the
+    // heavier the pieces, the faster the danger grows. (Stockfish's wider
+    // zone, two ranks ahead of a King at home, and its gate, one attacker
+    // with a queen on the board, with the danger table fitted to this
+    // zone: -23 Elo after 453 games at 20,000 nodes, stopped undecided.)
+    for color in 0..2 {
+        if zone_attackers[color] >= 2 {
+            t.add(color, KING_DANGER + zone_units[color].min(48), 1);
+        }
+    }
+    let all = attacked_by.map(|by_kind| by_kind.iter().fold(0, |acc, b| acc | b));
+    for (color, ours) in attacked_by.iter().enumerate() {
+        threats(pos, color, ours, all, t);
+    }
+    phase.min(24)
+}
+
+/// The square in front of `color`'s pawn on `sq`, if on the board.
+fn stop_square(color: usize, sq: Square) -> Option<Square> {
+    let stop = if color == 0 {
+        sq + 8
+    } else {
+        sq.wrapping_sub(8)
+    };
+    (stop < 64).then_some(stop)
+}
+
+/// Feeds the terms of the pawns and the Kings' squares alone to `t` (pawn
+/// structure, passed pawns and the Kings' distances to them, the pawns
+/// around each King); returns each side's passed pawns. These terms are
+/// the same for every position with the same pawns and Kings, so the
+/// evaluation caches them ([`PawnCache`]).
+#[inline(always)]
+fn pawn_terms<T: Terms>(pos: &Position, t: &mut T) -> [u64; 2] {
+    use param::*;
+    let mut passed = [0u64; 2];
+    for (color, passed) in passed.iter_mut().enumerate() {
+        let pawns = pos.pieces(color, PAWN);
+        let their_pawns = pos.pieces(color ^ 1, PAWN);
+        let their_pawn_attacks = pawn_attacks(color ^ 1, their_pawns);
+        let our_pawn_attacks = pawn_attacks(color, pawns);
         let mut b = pawns;
         while b != 0 {
             let sq = b.trailing_zeros() as usize;
             b &= b - 1;
             let f = file_of(sq);
             let rel_rank = relative_rank(color, sq);
+            let stop = stop_square(color, sq);
             if passed_span(color, sq) & their_pawns == 0 {
+                *passed |= 1 << sq;
                 t.add(color, PASSED + rel_rank, 1);
                 // In the endgame the kings race for the promotion path.
-                let stop = if color == 0 {
-                    sq + 8
-                } else {
-                    sq.wrapping_sub(8)
-                };
-                if stop < 64 {
+                if let Some(stop) = stop {
                     let weight = rel_rank as i32 - 1;
                     t.add(
                         color,
@@ -338,9 +402,6 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
                         PASSED_OWN_KING,
                         weight * distance(pos.king_square(color), stop),
                     );
-                    if occ & (1 << stop) == 0 {
-                        t.add(color, PASSED_FREE, weight);
-                    }
                 }
             }
             let neighbours = neighbour_files(f);
@@ -356,17 +417,13 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
             }
             // Backward: every neighbour is ahead, and stepping up walks
             // into an enemy pawn's capture.
-            let stop = if color == 0 {
-                sq + 8
-            } else {
-                sq.wrapping_sub(8)
-            };
-            if stop < 64
-                && pawns & passed_span(color ^ 1, stop) & neighbours == 0
-                && pawns & neighbours != 0
-                && their_pawn_attacks & (1 << stop) != 0
-            {
-                t.add(color, BACKWARD, 1);
+            if let Some(stop) = stop {
+                if pawns & passed_span(color ^ 1, stop) & neighbours == 0
+                    && pawns & neighbours != 0
+                    && their_pawn_attacks & (1 << stop) != 0
+                {
+                    t.add(color, BACKWARD, 1);
+                }
             }
         }
         // Each file's pawns beyond the first are doubled.
@@ -375,21 +432,7 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
         if doubled > 0 {
             t.add(color, DOUBLED, doubled);
         }
-        // Two bishops cover both colours.
-        if pos.pieces(color, BISHOP).count_ones() >= 2 {
-            t.add(color, BISHOP_PAIR, 1);
-        }
-        let mut rooks = pos.pieces(color, ROOK);
-        while rooks != 0 {
-            let f = file_of(rooks.trailing_zeros() as usize);
-            rooks &= rooks - 1;
-            if pawns & file_mask(f) == 0 {
-                let open = their_pawns & file_mask(f) == 0;
-                t.add(color, if open { ROOK_OPEN } else { ROOK_HALF_OPEN }, 1);
-            }
-        }
         let ksq = pos.king_square(color);
-        attacked_by[color][KING] = attacks::KING[ksq];
         let shield = attacks::KING[ksq] & pawns & passed_span(color, ksq);
         t.add(color, SHIELD, shield.count_ones().min(3) as i32);
         let king_files = (file_mask(file_of(ksq)) | neighbour_files(file_of(ksq))) & 0xff;
@@ -412,21 +455,62 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
             );
         }
     }
-    // Enemy pieces bearing on the King's zone: the more squares and the
-    // heavier the pieces, the faster the danger grows. (Stockfish's wider
-    // zone, two ranks ahead of a King at home, and its gate, one attacker
-    // with a queen on the board, with the danger table fitted to this
-    // zone: -23 Elo after 453 games at 20,000 nodes, stopped undecided.)
-    for color in 0..2 {
-        if zone_attackers[color] >= 2 {
-            t.add(color, KING_DANGER + zone_units[color].min(48), 1);
+    passed
+}
+
+/// One slot of the pawn cache: the pawns and Kings it was filled for, and
+/// what [`pawn_terms`] gave with the compiled-in weights.
+#[derive(Clone, Copy, Default)]
+struct PawnEntry {
+    pawns: [u64; 2],
+    kings: u16,
+    mg: i32,
+    eg: i32,
+    passed: [u64; 2],
+}
+
+/// Slots of each thread's pawn cache (a power of two).
+const PAWN_CACHE_SIZE: usize = 1 << 13;
+
+/// Each thread's cache of [`pawn_terms`] with the compiled-in weights:
+/// searches meet the same pawns and Kings again and again, and these terms
+/// (the King's shelter and storm above all) cost a tenth of the speed.
+struct PawnCache(Vec<PawnEntry>);
+
+thread_local! {
+    static PAWN_CACHE: std::cell::RefCell<PawnCache> =
+        std::cell::RefCell::new(PawnCache(vec![PawnEntry::default(); PAWN_CACHE_SIZE]));
+}
+
+/// Adds [`pawn_terms`] with the compiled-in weights to `sums`, from the
+/// cache where it has them; returns each side's passed pawns.
+fn cached_pawn_terms(pos: &Position, sums: &mut Sums<Compiled>) -> [u64; 2] {
+    let pawns = [pos.pieces(0, PAWN), pos.pieces(1, PAWN)];
+    let kings = (pos.king_square(0) as u16) << 8 | pos.king_square(1) as u16;
+    let key = (pawns[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ pawns[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+        ^ u64::from(kings).wrapping_mul(0x1656_67B1_9E37_79F9))
+        >> 40;
+    let slot = key as usize & (PAWN_CACHE_SIZE - 1);
+    PAWN_CACHE.with(|cache| {
+        let entry = &mut cache.borrow_mut().0[slot];
+        // A slot never filled holds no pawns and Kings on a1 both: no
+        // position's.
+        if entry.pawns != pawns || entry.kings != kings {
+            let mut fresh = Sums::new(Compiled);
+            let passed = pawn_terms(pos, &mut fresh);
+            *entry = PawnEntry {
+                pawns,
+                kings,
+                mg: fresh.mg,
+                eg: fresh.eg,
+                passed,
+            };
         }
-    }
-    let all = attacked_by.map(|by_kind| by_kind.iter().fold(0, |acc, b| acc | b));
-    for (color, ours) in attacked_by.iter().enumerate() {
-        threats(pos, color, ours, all, t);
-    }
-    phase.min(24)
+        sums.mg += entry.mg;
+        sums.eg += entry.eg;
+        entry.passed
+    })
 }
 
 /// The pawns around `color`'s King on `ksq`: its own pawns' shelter and the
@@ -584,15 +668,23 @@ fn eg_eighths(pos: &Position, eg_white: i32) -> i32 {
 /// position's weights.
 pub fn evaluate(pos: &Position) -> i32 {
     match pos.weights.given() {
-        None => evaluate_by(pos, Compiled),
-        Some(table) => evaluate_by(pos, table),
+        None => {
+            let mut sums = Sums::new(Compiled);
+            let passed = cached_pawn_terms(pos, &mut sums);
+            finish(pos, sums, passed)
+        }
+        Some(table) => {
+            let mut sums = Sums::new(table);
+            let passed = pawn_terms(pos, &mut sums);
+            finish(pos, sums, passed)
+        }
     }
 }
 
+/// The evaluation from `sums` holding the pawn terms so far.
 #[inline(always)]
-fn evaluate_by<S: Source>(pos: &Position, source: S) -> i32 {
-    let mut sums = Sums::new(source);
-    let phase = terms(pos, &mut sums);
+fn finish<S: Source>(pos: &Position, mut sums: Sums<S>, passed: [u64; 2]) -> i32 {
+    let phase = terms(pos, &mut sums, passed);
     let (mg, eg) = (sums.mg, sums.eg);
     let eg = eg * eg_eighths(pos, eg) / 8;
     let white = (mg * phase + eg * (24 - phase)) / 24;
@@ -609,7 +701,8 @@ pub fn trace(pos: &Position) -> crate::EvalTrace {
         sums: Sums::new(pos.weights.or(&WEIGHTS)),
         counts: Counts::new(param::COUNT),
     };
-    let phase = terms(pos, &mut tracer);
+    let passed = pawn_terms(pos, &mut tracer);
+    let phase = terms(pos, &mut tracer, passed);
     let eg_scale = f64::from(eg_eighths(pos, tracer.sums.eg)) / 8.0;
     crate::EvalTrace {
         eg_scale,
@@ -768,6 +861,37 @@ mod tests {
         // Distance to the nearest own pawn: f2 from g1 is 1, b8's nearest
         // of a7..c7 is 1.
         assert_eq!(count(fen, KING_PAWN_DISTANCE), 0);
+    }
+
+    /// The pawn cache gives what computing the pawn terms afresh gives,
+    /// also for a position met after another with the same pawns and
+    /// Kings but other pieces (a piece on a passed pawn's stop square
+    /// among them: that term is the position's own, not the cache's).
+    #[test]
+    fn the_pawn_cache_changes_no_evaluation() {
+        let afresh = |pos: &Position| {
+            let mut sums = Sums::new(Compiled);
+            let passed = pawn_terms(pos, &mut sums);
+            finish(pos, sums, passed)
+        };
+        for fen in [
+            "4k3/8/3P4/8/8/8/5PPP/6K1 w - - 0 1",
+            "4k3/3n4/3P4/8/8/8/5PPP/6K1 w - - 0 1",
+            "3qk3/8/3P4/8/8/8/5PPP/3R2K1 b - - 0 1",
+            "4k3/8/3P4/8/8/8/5PPP/6K1 w - - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b KQ - 3 8",
+            "r2q1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 3 8",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            for _ in 0..2 {
+                assert_eq!(evaluate(&pos), afresh(&pos), "{fen}");
+            }
+        }
+        // The blocked passed pawn is scored apart from the free one.
+        let free = "4k3/8/3P4/8/8/8/5PPP/6K1 w - - 0 1";
+        let blocked = "4k3/3n4/3P4/8/8/8/5PPP/6K1 w - - 0 1";
+        assert_eq!(count(free, param::PASSED_FREE), 4);
+        assert_eq!(count(blocked, param::PASSED_FREE), 0);
     }
 
     #[test]

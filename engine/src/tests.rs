@@ -129,6 +129,65 @@ fn node_limit_and_stop_flag_end_the_search() {
     assert!(!r.pv.is_empty());
 }
 
+/// A search cut short by its node limit after the iteration under way
+/// found a better root ply than the last completed one plays that ply:
+/// for some limit between the two iterations' ends, the ply the deeper
+/// iteration settles on is played while the completed depth stays the
+/// shallower one.
+#[test]
+fn a_better_ply_from_an_iteration_cut_short_is_played() {
+    let fens = [
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5",
+        "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
+    ];
+    let search_at = |fen: &str, limits: Limits| {
+        let req = request::<Chess>(Chess.read_fen(fen).unwrap(), limits, 1);
+        search::<Chess>(&Shared::new(16), &req, &Silent)
+    };
+    let mut changes_tried = 0;
+    for fen in fens {
+        let mut previous = search_at(
+            fen,
+            Limits {
+                depth: Some(2),
+                ..Limits::default()
+            },
+        );
+        for depth in 3..=9 {
+            let deeper = search_at(
+                fen,
+                Limits {
+                    depth: Some(depth),
+                    ..Limits::default()
+                },
+            );
+            if deeper.pv[0] != previous.pv[0] {
+                changes_tried += 1;
+                let (from, to) = (previous.nodes, deeper.nodes);
+                let played: Vec<_> = (1..20)
+                    .map(|k| {
+                        let r = search_at(
+                            fen,
+                            Limits {
+                                nodes: Some(from + (to - from) * k / 20),
+                                ..Limits::default()
+                            },
+                        );
+                        assert_eq!(r.depth, depth - 1, "{fen}");
+                        r.pv[0]
+                    })
+                    .collect();
+                if played.contains(&deeper.pv[0]) {
+                    return;
+                }
+            }
+            previous = deeper;
+        }
+    }
+    panic!("no cut-short search played the deeper iteration's ply ({changes_tried} changes tried)");
+}
+
 #[test]
 fn repetition_in_history_scores_as_a_draw() {
     // White, a queen down, has one move (Kg1), and the game already had the

@@ -230,6 +230,8 @@ struct Worker<'a, V: Variant> {
     root_effort: Vec<(V::Move, u64)>,
     /// Changes of the best root move in the running iteration.
     best_changes: u32,
+    /// The score of the last root ply that beat the window.
+    root_best: i32,
 }
 
 /// Half-moves played since the game's start (from the position's move
@@ -307,6 +309,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             params: req.params,
             root_effort: Vec::new(),
             best_changes: 0,
+            root_best: -INF,
         }
     }
 

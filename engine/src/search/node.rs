@@ -252,6 +252,9 @@ impl<V: Variant> Worker<'_, V> {
                 best_move = mv;
                 if score > alpha {
                     alpha = score;
+                    if ply == 0 {
+                        self.root_best = score;
+                    }
                     let (head, tail) = self.stack.split_at_mut(ply + 1);
                     head[ply].pv.clear();
                     head[ply].pv.push(mv);

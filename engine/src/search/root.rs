@@ -81,7 +81,31 @@ impl<V: Variant> Worker<'_, V> {
         });
     }
 
-    /// Iterative deepening; returns the last completed iteration.
+    /// After an iteration cut short: a root ply other than the best so far
+    /// that beat the window was searched to the end at the new depth and
+    /// found better than every ply before it, so it is played (as
+    /// Stockfish does), and shown.
+    fn adopt_partial(
+        &mut self,
+        req: &Request<V>,
+        reporter: &dyn Reporter<V::Move>,
+        depth: i32,
+        result: &mut SearchResult<V::Move>,
+    ) {
+        let pv = &self.stack[0].pv;
+        if pv.is_empty() || pv.first() == result.pv.first() {
+            return;
+        }
+        result.pv = pv.clone();
+        result.score = self.root_best;
+        if self.main {
+            let pv = result.pv.clone();
+            self.report(req, reporter, depth, result.score, &pv, 1, Bound::Lower);
+        }
+    }
+
+    /// Iterative deepening; returns the last completed iteration, or a
+    /// better root ply found by the iteration cut short.
     pub(super) fn iterate(
         &mut self,
         req: &Request<V>,
@@ -137,6 +161,9 @@ impl<V: Variant> Worker<'_, V> {
             }
             self.excluded.clear();
             self.first_done = true;
+            if self.aborted && lines == 1 {
+                self.adopt_partial(req, reporter, depth, &mut result);
+            }
             if self.aborted || found.is_empty() {
                 break;
             }

@@ -369,7 +369,7 @@ fn stop_square(color: usize, sq: Square) -> Option<Square> {
 /// structure, passed pawns and the Kings' distances to them, the pawns
 /// around each King); returns each side's passed pawns. These terms are
 /// the same for every position with the same pawns and Kings, so the
-/// evaluation caches them ([`PawnCache`]).
+/// evaluation caches them ([`PAWN_CACHE`]).
 #[inline(always)]
 fn pawn_terms<T: Terms>(pos: &Position, t: &mut T) -> [u64; 2] {
     use param::*;
@@ -472,14 +472,21 @@ struct PawnEntry {
 /// Slots of each thread's pawn cache (a power of two).
 const PAWN_CACHE_SIZE: usize = 1 << 13;
 
-/// Each thread's cache of [`pawn_terms`] with the compiled-in weights:
-/// searches meet the same pawns and Kings again and again, and these terms
-/// (the King's shelter and storm above all) cost a tenth of the speed.
-struct PawnCache(Vec<PawnEntry>);
-
 thread_local! {
-    static PAWN_CACHE: std::cell::RefCell<PawnCache> =
-        std::cell::RefCell::new(PawnCache(vec![PawnEntry::default(); PAWN_CACHE_SIZE]));
+    /// Each thread's cache of [`pawn_terms`] with the compiled-in weights:
+    /// searches meet the same pawns and Kings again and again, and these
+    /// terms (the King's shelter and storm above all) cost a tenth of the
+    /// speed.
+    static PAWN_CACHE: std::cell::RefCell<Vec<PawnEntry>> =
+        std::cell::RefCell::new(vec![PawnEntry::default(); PAWN_CACHE_SIZE]);
+}
+
+/// A hash of both sides' pawns: the correction history's key, and with the
+/// Kings' squares the pawn cache's.
+pub(super) fn pawn_key(pos: &Position) -> u64 {
+    let white = pos.pieces(0, PAWN).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let black = pos.pieces(1, PAWN).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    (white ^ black.rotate_left(29)).wrapping_mul(0xD6E8_FEB8_6659_FD93)
 }
 
 /// Adds [`pawn_terms`] with the compiled-in weights to `sums`, from the
@@ -487,13 +494,10 @@ thread_local! {
 fn cached_pawn_terms(pos: &Position, sums: &mut Sums<Compiled>) -> [u64; 2] {
     let pawns = [pos.pieces(0, PAWN), pos.pieces(1, PAWN)];
     let kings = (pos.king_square(0) as u16) << 8 | pos.king_square(1) as u16;
-    let key = (pawns[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ pawns[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-        ^ u64::from(kings).wrapping_mul(0x1656_67B1_9E37_79F9))
-        >> 40;
+    let key = (pawn_key(pos) ^ u64::from(kings).wrapping_mul(0x1656_67B1_9E37_79F9)) >> 40;
     let slot = key as usize & (PAWN_CACHE_SIZE - 1);
     PAWN_CACHE.with(|cache| {
-        let entry = &mut cache.borrow_mut().0[slot];
+        let entry = &mut cache.borrow_mut()[slot];
         // A slot never filled holds no pawns and Kings on a1 both: no
         // position's.
         if entry.pawns != pawns || entry.kings != kings {
@@ -685,14 +689,8 @@ pub fn evaluate(pos: &Position) -> i32 {
 #[inline(always)]
 fn finish<S: Source>(pos: &Position, mut sums: Sums<S>, passed: [u64; 2]) -> i32 {
     let phase = terms(pos, &mut sums, passed);
-    let (mg, eg) = (sums.mg, sums.eg);
-    let eg = eg * eg_eighths(pos, eg) / 8;
-    let white = (mg * phase + eg * (24 - phase)) / 24;
-    if pos.side() == Side::White {
-        white
-    } else {
-        -white
-    }
+    sums.eg = sums.eg * eg_eighths(pos, sums.eg) / 8;
+    sums.score(phase, pos.side() == Side::White)
 }
 
 /// The position's term counts, for fitting the weights.

@@ -177,9 +177,7 @@ impl SearchHints for Chess {
     }
 
     fn correction_key(pos: &Position) -> Option<u64> {
-        let white = pos.pieces(0, PAWN).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let black = pos.pieces(1, PAWN).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        Some((white ^ black.rotate_left(29)).wrapping_mul(0xD6E8_FEB8_6659_FD93))
+        Some(eval::pawn_key(pos))
     }
 
     #[inline]

@@ -1,7 +1,9 @@
 //! Texel's method: evaluation weights fitted to game results. Each sample
 //! is a quiet position as term counts ([`variants::EvalTrace`]) labelled
-//! with its game's result for White; the weights minimise the mean squared
-//! error of `sigmoid(k × eval)` against the labels. The evaluation is
+//! with its game's result for White, or a blend of that result and the
+//! engine's own search score of the position ([`Samples::blend`]); the
+//! weights minimise the mean squared error of `sigmoid(k × eval)` against
+//! the labels. The evaluation is
 //! linear in its weights, so the fit is a gradient descent (Adam) over
 //! all samples at once, on every core; `k` is fitted first, to the
 //! starting weights, and then kept, which fixes the scale.
@@ -22,7 +24,13 @@ pub struct Samples {
     terms: Vec<(u32, f32)>,
     phase: Vec<f64>,
     eg_scale: Vec<f64>,
+    /// The game's result for White.
     result: Vec<f64>,
+    /// A search's score of the position for White, in centipawns (NaN:
+    /// none).
+    score: Vec<f64>,
+    /// What the fit aims at: the result, or its blend with the score.
+    target: Vec<f64>,
 }
 
 impl Default for Samples {
@@ -33,19 +41,44 @@ impl Default for Samples {
             phase: Vec::new(),
             eg_scale: Vec::new(),
             result: Vec::new(),
+            score: Vec::new(),
+            target: Vec::new(),
         }
     }
 }
 
 impl Samples {
-    /// Adds a position with its game's result for White (1, ½ or 0).
-    pub fn push(&mut self, trace: &EvalTrace, result: f64) {
+    /// Adds a position with its game's result for White (1, ½ or 0) and,
+    /// where known, a search's score of it for White (centipawns).
+    pub fn push(&mut self, trace: &EvalTrace, result: f64, score: Option<i32>) {
         self.terms
             .extend(trace.terms.iter().map(|&(p, c)| (p, c as f32)));
         self.start.push(self.terms.len());
         self.phase.push(trace.phase);
         self.eg_scale.push(trace.eg_scale);
         self.result.push(result);
+        self.score.push(score.map_or(f64::NAN, f64::from));
+        self.target.push(result);
+    }
+
+    /// How many samples have a search score.
+    pub fn scored(&self) -> usize {
+        self.score.iter().filter(|s| !s.is_nan()).count()
+    }
+
+    /// Labels each sample with `lambda` times its game's result plus
+    /// `1 - lambda` times its search score's win chance at scale `k`
+    /// (samples without a score keep the result): the score says what the
+    /// position was worth, the result what became of it, which is noisy.
+    pub fn blend(&mut self, k: f64, lambda: f64) {
+        for i in 0..self.len() {
+            let s = self.score[i];
+            self.target[i] = if s.is_nan() {
+                self.result[i]
+            } else {
+                lambda * self.result[i] + (1.0 - lambda) * sigmoid(k * s)
+            };
+        }
     }
 
     /// The number of samples.
@@ -88,7 +121,7 @@ impl Samples {
             .into_par_iter()
             .map(|range| {
                 range
-                    .map(|i| (self.result[i] - sigmoid(k * self.eval(i, w))).powi(2))
+                    .map(|i| (self.target[i] - sigmoid(k * self.eval(i, w))).powi(2))
                     .sum::<f64>()
             })
             .collect();
@@ -117,7 +150,7 @@ impl Samples {
                 let mut g = vec![[0.0; 2]; w.len()];
                 for i in range {
                     let s = sigmoid(k * self.eval(i, w));
-                    let d = -2.0 * (self.result[i] - s) * s * (1.0 - s) * k;
+                    let d = -2.0 * (self.target[i] - s) * s * (1.0 - s) * k;
                     let dmg = d * self.phase[i];
                     let deg = d * self.eg_scale[i] * (1.0 - self.phase[i]);
                     for &(p, c) in &self.terms[self.start[i]..self.start[i + 1]] {
@@ -251,7 +284,7 @@ mod tests {
             };
             // The expected result itself as the label: a noiseless world.
             let p = sigmoid(k * trace.evaluate(&truth));
-            train.push(&trace, p);
+            train.push(&trace, p, None);
         }
         let start = [[50.0, 50.0], [0.0, 0.0], [7.0, 7.0]];
         let options = FitOptions {
@@ -286,5 +319,45 @@ mod tests {
         // The scale search finds k back from the true weights.
         let found = best_scale(|k| train.error(&truth, k));
         assert!((found - k).abs() < 0.0005, "{found}");
+    }
+
+    /// Blended labels: results that say nothing (every game drawn) but
+    /// search scores that follow known weights fit those weights with
+    /// lambda 0; samples without a score keep their result.
+    #[test]
+    fn blended_labels_fit_the_scores() {
+        let truth = [[80.0, 120.0]];
+        let k = 0.01;
+        let mut train = Samples::default();
+        for i in 0..2000 {
+            let trace = EvalTrace {
+                terms: vec![(0, i % 7 - 3)],
+                phase: f64::from(i % 10) / 10.0,
+                eg_scale: 1.0,
+            };
+            let score = trace.evaluate(&truth).round() as i32;
+            train.push(&trace, 0.5, (i % 100 != 0).then_some(score));
+        }
+        assert_eq!(train.scored(), 1980);
+        let start = [[10.0, 10.0]];
+        let options = FitOptions {
+            epochs: 2000,
+            rate: 2.0,
+            l2: 0.0,
+            min_seen: 10,
+            frozen: Vec::new(),
+        };
+        // On results alone the weight goes to nothing.
+        let drawn = fit(&train, &start, k, &options, |_, _| ());
+        assert!(drawn[0][0].abs() < 5.0, "{drawn:?}");
+        train.blend(k, 0.0);
+        let w = fit(&train, &start, k, &options, |_, _| ());
+        for phase in 0..2 {
+            assert!((w[0][phase] - truth[0][phase]).abs() < 10.0, "{w:?}");
+        }
+        // Half and half lies between.
+        train.blend(k, 0.5);
+        let half = fit(&train, &start, k, &options, |_, _| ());
+        assert!(half[0][0] > 20.0 && half[0][0] < 75.0, "{half:?}");
     }
 }

@@ -46,9 +46,18 @@ fn json(path: &Path) -> serde_json::Value {
 /// Reads every game of a PGN file with the variant's rules; returns
 /// (result, turns) per game.
 fn read_pgn(variant: &str, file: &Path) -> Vec<(String, usize)> {
+    read_pgn_comments(variant, file)
+        .into_iter()
+        .map(|(result, turns, _)| (result, turns))
+        .collect()
+}
+
+/// Reads every game of a PGN file with the variant's rules; returns
+/// (result, turns, each turn's comment) per game.
+fn read_pgn_comments(variant: &str, file: &Path) -> Vec<(String, usize, Vec<Option<String>>)> {
     struct Read<'a>(&'a str);
     impl VariantVisitor for Read<'_> {
-        type Output = Vec<(String, usize)>;
+        type Output = Vec<(String, usize, Vec<Option<String>>)>;
         fn visit<V: Variant>(self, variant: V) -> Self::Output {
             self.0
                 .split("[Event ")
@@ -56,7 +65,7 @@ fn read_pgn(variant: &str, file: &Path) -> Vec<(String, usize)> {
                 .map(|g| {
                     let game = pgn::read(&variant, &format!("[Event {g}"))
                         .unwrap_or_else(|e| panic!("{e}\n{g}"));
-                    (game.result, game.game.turns().len())
+                    (game.result, game.game.turns().len(), game.comments)
                 })
                 .collect()
         }
@@ -109,9 +118,25 @@ fn every_variant_plays_a_four_game_match_over_both_protocols() {
         let report = json(&json_file);
         let games = report["games"].as_array().unwrap();
         assert_eq!(games.len(), 4);
-        let read = read_pgn(variant, &pgn_file);
+        let read = read_pgn_comments(variant, &pgn_file);
         assert_eq!(read.len(), 4, "{variant}: four games in the PGN");
-        for (g, (result, turns)) in games.iter().zip(&read) {
+        for (g, (result, turns, comments)) in games.iter().zip(&read) {
+            // Each engine's turn says its score, depth and time, as
+            // cutechess writes them (`{+0.31/2 0.012s}`); the random
+            // opening's turns say nothing.
+            assert!(comments[..2].iter().all(Option::is_none), "{comments:?}");
+            for c in &comments[2..] {
+                let c = c
+                    .as_deref()
+                    .unwrap_or_else(|| panic!("{variant}: {comments:?}"));
+                let words: Vec<&str> = c.split_whitespace().collect();
+                assert!(
+                    words.len() == 2 && words[1].ends_with('s'),
+                    "{variant}: {c}"
+                );
+                let depth = words[0].split_once('/').map(|(_, d)| d);
+                assert!(matches!(depth, Some("1" | "2")), "{variant}: {c}");
+            }
             assert_eq!(g["result"].as_str().unwrap(), result);
             assert_eq!(g["plies"].as_u64().unwrap() as usize, *turns);
             // The moves, for replaying the game (arcana gui opens reports).

@@ -220,6 +220,64 @@ fn tune_eval_plays_fits_and_writes_a_file_the_engine_loads() {
         }
     }
     assert!(moved > 0, "the value weights fitted:\n{part:?}");
+    // The games keep each engine move's score, depth and time as its
+    // comment; --lambda blends those scores into the labels, and moves
+    // the weights elsewhere than the results alone do.
+    let scored = games
+        .split(['{', '}'])
+        .filter(|c| {
+            let mut words = c.split_whitespace();
+            let score = words.next().unwrap_or("");
+            (score.starts_with('+') || score.starts_with('-'))
+                && score.contains('/')
+                && words.next().is_some_and(|t| t.ends_with('s'))
+        })
+        .count();
+    assert!(scored > 20, "move comments with scores: {scored}\n{games}");
+    let blended = dir.join("blended.weights").to_string_lossy().into_owned();
+    let o = tune_eval(&[
+        "--from-pgn",
+        &pgn,
+        "--lambda",
+        "0.5",
+        "--random-plies",
+        "4",
+        "--epochs",
+        "100",
+        "--min-seen",
+        "5",
+        "--out",
+        &blended,
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("labels: 0.5 x result + 0.5 x score"),
+        "{}",
+        text(&o)
+    );
+    let blended = body(&std::fs::read_to_string(&blended).expect("the blended file"));
+    assert_ne!(blended, body(&file), "the scores change the fit");
+    for bad in ["1.5", "-0.1", "nan"] {
+        let o = tune_eval(&["--from-pgn", &pgn, "--lambda", bad, "--out", &out]);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", text(&o));
+        assert!(text(&o).contains("--lambda"), "{}", text(&o));
+    }
+    // Games without scores cannot be blended: said, not fitted to nothing.
+    let mut bare = String::new();
+    let mut inside = false;
+    for c in games.chars() {
+        match c {
+            '{' => inside = true,
+            '}' => inside = false,
+            _ if !inside => bare.push(c),
+            _ => {}
+        }
+    }
+    let bare_pgn = dir.join("bare.pgn").to_string_lossy().into_owned();
+    std::fs::write(&bare_pgn, bare).unwrap();
+    let o = tune_eval(&["--from-pgn", &bare_pgn, "--lambda", "0", "--out", &out]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("none of the"), "{}", text(&o));
     // A prefix that names no weight is refused before any game is played.
     let o = tune_eval(&["--fit", "vaule", "--out", &out]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));

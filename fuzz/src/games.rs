@@ -122,7 +122,8 @@ pub fn pgn<V: Variant + Default>(bytes: &[u8]) {
         .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect();
     for notation in [pgn::Notation::San, pgn::Notation::Token] {
-        let written = pgn::write_with::<V>(&game, &tags, &read.result, notation, None);
+        let written =
+            pgn::write_with::<V>(&game, &tags, &read.result, notation, None, &read.comments);
         let again = pgn::read(&V::default(), &written).unwrap_or_else(|e| {
             panic!(
                 "{}: a game read from PGN writes a PGN that is refused ({e}):\n{written}",

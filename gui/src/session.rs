@@ -974,7 +974,7 @@ impl Session {
             .unwrap_or("*");
         let tags = [("Event", "Arcana GUI"), ("White", white), ("Black", black)];
         self.game
-            .pgn(&tags, result, variants::pgn::Notation::San, None)
+            .pgn(&tags, result, variants::pgn::Notation::San, None, &[])
     }
 
     /// The variant played.

@@ -107,13 +107,15 @@ pub trait GameHandle: Send {
     /// The board after `turns` turns (`None`: now, inside a turn after its
     /// plies so far); `None` past the game's end.
     fn board(&self, turns: Option<usize>) -> Option<Board>;
-    /// The game as PGN (see `variants::pgn::write_with`).
+    /// The game as PGN (see `variants::pgn::write_with`), with
+    /// `move_comments[i]` after turn `i`.
     fn pgn(
         &self,
         tags: &[(&str, &str)],
         result: &str,
         notation: Notation,
         comment: Option<&str>,
+        move_comments: &[Option<String>],
     ) -> String;
     /// Whether `token` is the turn the last ponder search assumed.
     fn ponder_matches(&self, token: &str) -> bool;
@@ -489,8 +491,9 @@ impl<V: Variant> GameHandle for VariantHandle<V> {
         result: &str,
         notation: Notation,
         comment: Option<&str>,
+        move_comments: &[Option<String>],
     ) -> String {
-        pgn::write_with(&self.game, tags, result, notation, comment)
+        pgn::write_with(&self.game, tags, result, notation, comment, move_comments)
     }
 
     fn ponder_matches(&self, token: &str) -> bool {

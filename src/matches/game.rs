@@ -2,7 +2,7 @@
 
 use super::error::MatchError;
 use super::openings::Opening;
-use super::player::{GameSetup, Limits, MoveRequest, Player, Reply};
+use super::player::{move_comment, GameSetup, Limits, MoveRequest, Player, Reply};
 use super::process::Failure;
 use super::referee::Referee;
 use super::spec::{DrawRule, ResignRule};
@@ -67,6 +67,9 @@ pub struct Finished {
     pub plies: usize,
     /// Whether the White / Black engine must be restarted before it plays again.
     pub restart: [bool; 2],
+    /// Each turn's PGN comment: the engine's score, depth and time
+    /// ([`super::player::move_comment`]); `None` for the opening's turns.
+    pub move_comments: Vec<Option<String>>,
 }
 
 fn win(side: Side) -> &'static str {
@@ -134,6 +137,7 @@ struct GameInProgress<'a> {
     streaks: Streaks,
     moves_by_engines: u32,
     restart: [bool; 2],
+    move_comments: Vec<Option<String>>,
 }
 
 impl<'a> GameInProgress<'a> {
@@ -150,6 +154,7 @@ impl<'a> GameInProgress<'a> {
             streaks: Streaks::default(),
             moves_by_engines: 0,
             restart: [false; 2],
+            move_comments: Vec::new(),
         }
     }
 
@@ -161,6 +166,7 @@ impl<'a> GameInProgress<'a> {
             reason,
             plies: 0,
             restart: self.restart,
+            move_comments: self.move_comments.clone(),
         }
     }
 
@@ -231,17 +237,23 @@ impl<'a> GameInProgress<'a> {
         if let Some(flag) = self.charge_clock(side, &name, elapsed) {
             return Some(flag);
         }
-        let (text, score) = match reply {
+        let (text, score, comment) = match reply {
             Reply::Resign => {
                 let reason = format!("{side} ({name}) resigns");
                 return Some(self.end(win(!side), Termination::Normal, reason));
             }
-            Reply::Move { text, score } => (text, score),
+            Reply::Move { text, score, depth } => {
+                let comment = move_comment(score, depth, elapsed);
+                (text, score, comment)
+            }
         };
         if let Err(why) = referee.play(&text) {
             let reason = format!("{side} ({name}) plays an illegal move '{text}': {why}");
             return Some(self.end(win(!side), Termination::RulesInfraction, reason));
         }
+        let turn = referee.played().len() - 1;
+        self.move_comments.resize(turn, None);
+        self.move_comments.push(Some(comment));
         self.moves_by_engines += 1;
         adjudicate(
             self.rules,

@@ -550,6 +550,7 @@ fn play_job(
                 reason: format!("{} could not be restarted: {e}", names[k]),
                 plies: 0,
                 restart: [false; 2],
+                move_comments: Vec::new(),
             }
         }
         (None, [Some(first), Some(second)]) => {
@@ -593,6 +594,7 @@ fn play_job(
         finished.result,
         config.notation,
         Some(&finished.reason),
+        &finished.move_comments,
     );
     pgn.push('\n');
     let record = GameRecord {

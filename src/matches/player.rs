@@ -44,12 +44,15 @@ pub struct MoveRequest<'a> {
 /// An engine's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
-    /// A move, and the last score it reported (centipawns, its own view).
+    /// A move, and the last score and depth it reported.
     Move {
         /// The move text, checked by the referee afterwards.
         text: String,
-        /// Its evaluation, if it said one.
+        /// Its evaluation (centipawns, its own view; mates as
+        /// [`mate_score`]), if it said one.
         score: Option<i32>,
+        /// The depth of that score's search, if it said one.
+        depth: Option<u32>,
     },
     /// It resigned.
     Resign,
@@ -109,6 +112,51 @@ pub fn start(
     })
 }
 
+/// A move's PGN comment as match runners write it: the engine's score in
+/// pawns from its own view (`+M3`/`-M3`: mate in three moves) and depth,
+/// then the time it took: `+0.31/12 0.523s`.
+pub fn move_comment(score: Option<i32>, depth: Option<u32>, time: Duration) -> String {
+    let mut text = String::new();
+    if let Some(s) = score {
+        let sign = if s < 0 { '-' } else { '+' };
+        if s.abs() > 100_000 - 1000 {
+            text.push_str(&format!("{sign}M{}", 100_000 - s.abs()));
+        } else {
+            text.push_str(&format!("{sign}{:.2}", f64::from(s.abs()) / 100.0));
+        }
+        if let Some(d) = depth {
+            text.push_str(&format!("/{d}"));
+        }
+        text.push(' ');
+    }
+    text.push_str(&format!("{:.3}s", time.as_secs_f64()));
+    text
+}
+
+/// The score of a move's PGN comment ([`move_comment`]'s form, which
+/// cutechess writes too), in centipawns from the mover's view, mates as
+/// [`mate_score`]; `None` when it has none.
+pub fn comment_score(comment: &str) -> Option<i32> {
+    let word = comment.split_whitespace().next()?;
+    let value = word.split('/').next()?;
+    let (negative, magnitude) = match value.as_bytes().first()? {
+        b'+' => (false, &value[1..]),
+        b'-' => (true, &value[1..]),
+        _ => return None,
+    };
+    let cp = match magnitude.strip_prefix('M') {
+        Some(moves) => 100_000 - moves.parse::<i32>().ok()?.clamp(0, 1000),
+        None => {
+            let pawns: f64 = magnitude.parse().ok()?;
+            if !pawns.is_finite() || pawns.abs() > 1000.0 {
+                return None;
+            }
+            (pawns * 100.0).round() as i32
+        }
+    };
+    Some(if negative { -cp } else { cp })
+}
+
 /// A score line's value in centipawns: mates count as ±100000 less the
 /// distance, so adjudication treats them as decisive.
 pub fn mate_score(moves: i32) -> i32 {
@@ -116,5 +164,38 @@ pub fn mate_score(moves: i32) -> i32 {
         100_000 - moves
     } else {
         -100_000 - moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_comments_carry_score_depth_and_time_and_read_back() {
+        let t = Duration::from_millis(523);
+        assert_eq!(move_comment(Some(31), Some(12), t), "+0.31/12 0.523s");
+        assert_eq!(move_comment(Some(-250), None, t), "-2.50 0.523s");
+        assert_eq!(move_comment(None, Some(3), t), "0.523s");
+        assert_eq!(
+            move_comment(Some(mate_score(3)), Some(9), t),
+            "+M3/9 0.523s"
+        );
+        assert_eq!(
+            move_comment(Some(mate_score(-2)), Some(9), t),
+            "-M2/9 0.523s"
+        );
+        for s in [0, 31, -31, 1234, -99_000, mate_score(3), mate_score(-2)] {
+            let text = move_comment(Some(s), Some(7), t);
+            assert_eq!(comment_score(&text), Some(s), "{text}");
+        }
+        // cutechess's own forms, and comments without a score.
+        assert_eq!(comment_score("+0.17/14 0.31s"), Some(17));
+        assert_eq!(comment_score("-1.2/20 1.2s"), Some(-120));
+        assert_eq!(comment_score("book"), None);
+        assert_eq!(comment_score("0.523s"), None);
+        assert_eq!(comment_score("White mates"), None);
+        assert_eq!(comment_score("+inf/3"), None);
+        assert_eq!(comment_score(""), None);
     }
 }

@@ -85,15 +85,17 @@ impl Referee {
         &self.played
     }
 
-    /// The game as PGN.
+    /// The game as PGN, with `move_comments[i]` after turn `i`.
     pub fn pgn(
         &self,
         tags: &[(&str, &str)],
         result: &str,
         notation: Notation,
         comment: Option<&str>,
+        move_comments: &[Option<String>],
     ) -> String {
-        self.game.pgn(tags, result, notation, comment)
+        self.game
+            .pgn(tags, result, notation, comment, move_comments)
     }
 }
 

@@ -9,7 +9,7 @@
 use super::error::MatchError;
 use super::game::{self, GameRules};
 use super::openings;
-use super::player::{self, Player};
+use super::player::{self, comment_score, Player};
 use super::referee::Referee;
 use super::spec::{self, DrawRule, EngineSpec, ResignRule};
 use super::stats::Wld;
@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use variants::pgn::{self, Notation};
-use variants::{EvalWeights, Registry, Variant, VariantVisitor};
+use variants::{EvalWeights, Registry, Side, Variant, VariantVisitor};
 
 /// Arguments of `arcana tune-eval`.
 #[derive(Args, Debug, Clone)]
@@ -78,6 +78,13 @@ pub struct TuneEvalArgs {
     /// Fit the games of these PGN files instead of playing (repeatable).
     #[arg(long, value_name = "FILE")]
     pub from_pgn: Vec<PathBuf>,
+    /// The weight of the game's result in each position's label, from 0
+    /// to 1; the rest is the engine's own score of the position, read from
+    /// the PGN's move comments (`{+0.31/12 0.52s}`, as `arcana match` and
+    /// cutechess write them) through the same sigmoid. 1: results alone
+    /// (Texel's method).
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    pub lambda: f64,
     /// Adam steps over all positions.
     #[arg(long, default_value_t = 2000)]
     pub epochs: usize,
@@ -170,6 +177,12 @@ fn tune(args: &TuneEvalArgs) -> Result<(), String> {
             return Err(format!("{name} must be a number of at least 0, not {v}"));
         }
     }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(format!(
+            "--lambda must be between 0 (scores alone) and 1 (results alone), not {}",
+            args.lambda
+        ));
+    }
     let (texts, origin) = if args.from_pgn.is_empty() {
         let texts = self_play(args).map_err(|e| e.to_string())?;
         let origin = format!("{} self-play games at {}", texts.len(), limits_text(args));
@@ -184,7 +197,7 @@ fn tune(args: &TuneEvalArgs) -> Result<(), String> {
         let origin = format!("{} games of --from-pgn", texts.len());
         (texts, origin)
     };
-    let sets = registry
+    let mut sets = registry
         .visit(
             &args.variant,
             Collect {
@@ -213,6 +226,26 @@ fn tune(args: &TuneEvalArgs) -> Result<(), String> {
     }
     let start: Vec<[f64; 2]> = weights.values.iter().map(|w| w.map(f64::from)).collect();
     let k = fit::best_scale(|k| sets.train.error(&start, k));
+    // The scale comes from the results alone; the held-out error stays
+    // against results, so that fits with any lambda compare.
+    if args.lambda < 1.0 {
+        let scored = sets.train.scored();
+        if scored == 0 {
+            return Err(format!(
+                "--lambda {} needs the engine's scores in the games' move comments \
+                 ({{+0.31/12 0.52s}}); none of the {} training positions has one",
+                args.lambda,
+                sets.train.len()
+            ));
+        }
+        eprintln!(
+            "labels: {} x result + {} x score ({scored} of {} training positions scored)",
+            args.lambda,
+            1.0 - args.lambda,
+            sets.train.len()
+        );
+        sets.train.blend(k, args.lambda);
+    }
     let before = (sets.train.error(&start, k), sets.test.error(&start, k));
     eprintln!(
         "k = {k:.6}; error now: training {:.6}, held out {:.6}",
@@ -335,7 +368,8 @@ struct Sets {
 
 /// Reads games and keeps their quiet positions from ply `skip` on (not in
 /// check, and the turn played next is quiet), with the game's result for
-/// White; one game in ten is held out, whole (a game's positions are
+/// White and the score the engine to move gave it, where its move's
+/// comment says; one game in ten is held out, whole (a game's positions are
 /// alike).
 struct Collect<'a> {
     texts: &'a [String],
@@ -399,7 +433,11 @@ impl VariantVisitor for Collect<'_> {
                 let quiet = !V::in_check(&pos) && turn.iter().all(|&mv| !V::is_noisy(&pos, mv));
                 if ply >= self.skip && quiet {
                     if let Some(trace) = V::eval_trace(&pos) {
-                        set.push(&trace, result);
+                        let white = V::side_to_move(&pos) == Side::White;
+                        let score = (read.comments.get(ply).cloned().flatten())
+                            .and_then(|c| comment_score(&c))
+                            .map(|s| if white { s } else { -s });
+                        set.push(&trace, result, score);
                     }
                 }
                 for &mv in turn {
@@ -528,7 +566,13 @@ fn self_play(args: &TuneEvalArgs) -> Result<Vec<String>, MatchError> {
                         ("Variant", variant.as_str()),
                         ("Termination", finished.termination.tag()),
                     ];
-                    let text = referee.pgn(&tags, finished.result, Notation::Token, None);
+                    let text = referee.pgn(
+                        &tags,
+                        finished.result,
+                        Notation::Token,
+                        None,
+                        &finished.move_comments,
+                    );
                     // The file keeps the games in the order of the list
                     // (which decides the held-out games): one lock.
                     let mut g = games.lock().unwrap_or_else(|e| e.into_inner());

@@ -156,8 +156,9 @@ fn go_command(request: &MoveRequest<'_>) -> String {
     go
 }
 
-/// The score of an `info` line, unless it belongs to a secondary PV.
-fn info_score(line: &str) -> Option<i32> {
+/// The score (and depth, if given) of an `info` line, unless it belongs
+/// to a secondary PV.
+fn info_score(line: &str) -> Option<(i32, Option<u32>)> {
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.first() != Some(&"info") {
         return None;
@@ -169,11 +170,14 @@ fn info_score(line: &str) -> Option<i32> {
     }
     let i = words.iter().position(|&w| w == "score")?;
     let value: i32 = words.get(i + 2)?.parse().ok()?;
-    match *words.get(i + 1)? {
-        "cp" => Some(value),
-        "mate" => Some(mate_score(value)),
-        _ => None,
-    }
+    let score = match *words.get(i + 1)? {
+        "cp" => value,
+        "mate" => mate_score(value),
+        _ => return None,
+    };
+    let depth =
+        (words.iter().position(|&w| w == "depth")).and_then(|d| words.get(d + 1)?.parse().ok());
+    Some((score, depth))
 }
 
 impl Player for UciPlayer {
@@ -202,15 +206,16 @@ impl Player for UciPlayer {
         }
         self.process.send(&position)?;
         self.process.send(&go_command(request))?;
-        let mut score = None;
+        let (mut score, mut depth) = (None, None);
         self.process.wait_for(request.deadline, |line| {
-            if let Some(s) = info_score(line) {
-                score = Some(s);
+            if let Some((s, d)) = info_score(line) {
+                (score, depth) = (Some(s), d);
             }
             let mut words = line.split_whitespace();
             (words.next() == Some("bestmove")).then(|| Reply::Move {
                 text: words.next().unwrap_or("").to_string(),
                 score,
+                depth,
             })
         })
     }
@@ -229,18 +234,18 @@ mod tests {
     #[test]
     fn reads_scores_of_the_main_line_only() {
         assert_eq!(
-            info_score("info depth 5 score cp -34 nodes 100 pv e2e4"),
-            Some(-34)
+            info_score("info depth 5 seldepth 9 score cp -34 nodes 100 pv e2e4"),
+            Some((-34, Some(5)))
         );
         assert_eq!(
             info_score("info depth 9 score mate 3 pv a1a8"),
-            Some(99_997)
+            Some((99_997, Some(9)))
         );
-        assert_eq!(info_score("info depth 9 score mate -2"), Some(-99_998));
+        assert_eq!(info_score("info score mate -2"), Some((-99_998, None)));
         assert_eq!(info_score("info depth 9 multipv 2 score cp 10"), None);
         assert_eq!(
             info_score("info depth 9 multipv 1 score cp 10 lowerbound"),
-            Some(10)
+            Some((10, Some(9)))
         );
         assert_eq!(info_score("info string score cp"), None);
         assert_eq!(info_score("bestmove e2e4"), None);

@@ -242,8 +242,9 @@ fn xboard_variant(id: &str) -> &str {
     }
 }
 
-/// The score of a thinking-output line `depth score time nodes pv...`.
-fn thinking_score(line: &str) -> Option<i32> {
+/// The score and depth of a thinking-output line `depth score time nodes
+/// pv...`.
+fn thinking_score(line: &str) -> Option<(i32, u32)> {
     let mut words = line.split_whitespace();
     let depth = words.next()?;
     if !depth
@@ -256,7 +257,8 @@ fn thinking_score(line: &str) -> Option<i32> {
     let score: i32 = words.next()?.parse().ok()?;
     words.next()?.parse::<u64>().ok()?;
     words.next()?.parse::<u64>().ok()?;
-    Some(score)
+    let depth = depth.trim_end_matches(['.', '&']).parse().ok()?;
+    Some((score, depth))
 }
 
 impl Player for XboardPlayer {
@@ -336,14 +338,14 @@ impl Player for XboardPlayer {
             self.active = true;
         }
         self.synced = request.played.len() + 1;
-        let mut score = None;
+        let (mut score, mut depth) = (None, None);
         // A multi-leg move arrives one leg per `move` line, all but the
         // last ending in a comma.
         let mut legs = String::new();
         self.process.wait_for(request.deadline, |line| {
             let trimmed = line.trim();
-            if let Some(s) = thinking_score(trimmed) {
-                score = Some(s);
+            if let Some((s, d)) = thinking_score(trimmed) {
+                (score, depth) = (Some(s), Some(d));
                 return None;
             }
             let mut words = trimmed.split_whitespace();
@@ -356,6 +358,7 @@ impl Player for XboardPlayer {
                     Some(Ok(Reply::Move {
                         text: std::mem::take(&mut legs),
                         score,
+                        depth,
                     }))
                 }
                 "resign" => Some(Ok(Reply::Resign)),
@@ -410,8 +413,8 @@ mod tests {
 
     #[test]
     fn reads_thinking_output() {
-        assert_eq!(thinking_score("9 -31 120 45678 e2e4 e7e5"), Some(-31));
-        assert_eq!(thinking_score("12. 15 300 99999 d2d4"), Some(15));
+        assert_eq!(thinking_score("9 -31 120 45678 e2e4 e7e5"), Some((-31, 9)));
+        assert_eq!(thinking_score("12. 15 300 99999 d2d4"), Some((15, 12)));
         assert_eq!(thinking_score("move e2e4"), None);
         assert_eq!(thinking_score("1-0 {White mates}"), None);
         assert_eq!(thinking_score("pong 1"), None);

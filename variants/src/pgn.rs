@@ -12,6 +12,10 @@ pub struct PgnGame<V: Variant> {
     pub game: Game<V>,
     /// The result token of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub result: String,
+    /// The comment after each turn (`{+0.31/12 0.52s}`, as match runners
+    /// write the engine's score, depth and time), by turn; `None` where a
+    /// turn has none. Comments before the first turn are dropped.
+    pub comments: Vec<Option<String>>,
 }
 
 /// What is wrong with a PGN text.
@@ -38,20 +42,22 @@ pub enum Notation {
 
 /// Writes a game as PGN in human notation; see [`write_with`].
 pub fn write<V: Variant>(game: &Game<V>, tags: &[(&str, &str)], result: &str) -> String {
-    write_with(game, tags, result, Notation::San, None)
+    write_with(game, tags, result, Notation::San, None, &[])
 }
 
 /// Writes a game as PGN. `tags` come first (Event, Site, ...); `Variant`,
 /// and `SetUp`/`FEN` when the game did not start from the variant's start
-/// position, are added when missing. `comment`, when given, goes before the
-/// result (match runners say there why the game ended). Movetext lines stay
-/// under 80 columns.
+/// position, are added when missing. `move_comments[i]`, where given, goes
+/// after turn `i` (match runners write the engine's score, depth and time
+/// there); `comment`, when given, goes before the result (match runners say
+/// there why the game ended). Movetext lines stay under 80 columns.
 pub fn write_with<V: Variant>(
     game: &Game<V>,
     tags: &[(&str, &str)],
     result: &str,
     notation: Notation,
     comment: Option<&str>,
+    move_comments: &[Option<String>],
 ) -> String {
     let mut out = String::new();
     let has = |name: &str| tags.iter().any(|(k, _)| k.eq_ignore_ascii_case(name));
@@ -93,11 +99,12 @@ pub fn write_with<V: Variant>(
         for &mv in plies {
             pos = V::make(&pos, mv);
         }
+        if let Some(Some(text)) = move_comments.get(i) {
+            push_comment(&mut words, text);
+        }
     }
     if let Some(text) = comment {
-        // Braces would end the comment early.
-        let clean: String = text.chars().filter(|&c| c != '{' && c != '}').collect();
-        words.extend(format!("{{{clean}}}").split(' ').map(str::to_string));
+        push_comment(&mut words, text);
     }
     words.push(result.to_string());
     let mut line = String::new();
@@ -116,6 +123,17 @@ pub fn write_with<V: Variant>(
     out.push('\n');
     out
 }
+
+/// Adds `{text}` to the movetext's words (braces inside it would end the
+/// comment early, so they are dropped).
+fn push_comment(words: &mut Vec<String>, text: &str) {
+    let clean: String = text.chars().filter(|&c| c != '{' && c != '}').collect();
+    words.extend(format!("{{{clean}}}").split(' ').map(str::to_string));
+}
+
+/// Marks a comment's place among the movetext's words while reading (a
+/// control character, which no move or number contains).
+const COMMENT_MARK: char = '\u{1}';
 
 /// Reads the first game of a PGN text of the game `variant`. The
 /// `Variant` tag, if present, must name it; moves are checked against the
@@ -159,17 +177,29 @@ pub fn read<V: Variant>(variant: &V, text: &str) -> Result<PgnGame<V>, PgnError>
         Some(fen) => Game::from_fen(variant.clone(), fen).map_err(|e| PgnError(e.to_string()))?,
         None => Game::start(variant.clone()),
     };
-    // Drop comments and variations, then read the words. A '(' glued to a
-    // word is notation (Magician Chess castles `0-0(b)`), not a variation.
+    // Set comments aside (a mark keeps their place) and drop variations,
+    // then read the words. A '(' glued to a word is notation (Magician
+    // Chess castles `0-0(b)`), not a variation.
     let mut clean = String::new();
+    let mut texts: Vec<String> = Vec::new();
     let (mut brace, mut paren) = (false, 0usize);
     let mut prev = ' ';
-    for c in movetext.chars() {
+    for c in movetext.chars().filter(|&c| c != COMMENT_MARK) {
         let glued = !prev.is_whitespace() && prev != ')' && paren == 0;
         prev = c;
         match c {
+            '{' if !brace && paren == 0 => {
+                brace = true;
+                texts.push(String::new());
+                clean.push_str(&format!(" {COMMENT_MARK}{} ", texts.len() - 1));
+            }
             '{' if !brace => brace = true,
             '}' if brace => brace = false,
+            _ if brace && paren == 0 => {
+                if let Some(t) = texts.last_mut() {
+                    t.push(c);
+                }
+            }
             '(' if !brace && !glued => paren += 1,
             ')' if !brace && paren > 0 => paren -= 1,
             _ if brace || paren > 0 => {}
@@ -177,7 +207,18 @@ pub fn read<V: Variant>(variant: &V, text: &str) -> Result<PgnGame<V>, PgnError>
         }
     }
     let mut result = "*".to_string();
+    let mut comments: Vec<Option<String>> = Vec::new();
     for word in clean.split_whitespace() {
+        if let Some(index) = word.strip_prefix(COMMENT_MARK) {
+            let text = index.parse::<usize>().ok().and_then(|i| texts.get(i));
+            // The first comment after a turn is its own (a match runner's
+            // closing comment may follow it).
+            if let (Some(text), Some(last)) = (text, game.turns().len().checked_sub(1)) {
+                comments.resize(last + 1, None);
+                comments[last].get_or_insert_with(|| text.trim().to_string());
+            }
+            continue;
+        }
         if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
             result = word.to_string();
             break;
@@ -199,7 +240,13 @@ pub fn read<V: Variant>(variant: &V, text: &str) -> Result<PgnGame<V>, PgnError>
         game.play_token(mv)
             .map_err(|e| PgnError(format!("move {}: {e}", game.turns().len() + 1)))?;
     }
-    Ok(PgnGame { tags, game, result })
+    comments.resize(game.turns().len(), None);
+    Ok(PgnGame {
+        tags,
+        game,
+        result,
+        comments,
+    })
 }
 
 #[cfg(test)]
@@ -220,7 +267,14 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("12... O-O 13. O-O-O Rf2 *"), "{text}");
-        let tokens = write_with(&game, &[], "1-0", Notation::Token, Some("White {wins}"));
+        let tokens = write_with(
+            &game,
+            &[],
+            "1-0",
+            Notation::Token,
+            Some("White {wins}"),
+            &[],
+        );
         assert!(
             tokens.contains("12... e8g8 13. e1c1 f8f2 {White wins} 1-0"),
             "{tokens}"
@@ -232,10 +286,48 @@ mod tests {
             back.tags[0],
             ("Event".to_string(), "test \"quoted\"".to_string())
         );
-        // Comments, variations, NAGs and glued numbers are skipped.
-        let g = read(&Chess, "1.e4 {best} e5 (1...c5 2.Nf3) 2.Nf3 $1 Nc6 1-0").unwrap();
+        // Variations, NAGs and glued numbers are skipped; comments are
+        // kept by the turn before them (a variation's are not).
+        let g = read(
+            &Chess,
+            "{intro} 1.e4 {best} e5 (1...c5 {no} 2.Nf3) 2.Nf3 $1 Nc6 {a {b} 1-0",
+        )
+        .unwrap();
         assert_eq!((g.game.turns().len(), g.result.as_str()), (4, "1-0"));
+        let best = Some("best".to_string());
+        assert_eq!(g.comments, vec![best, None, None, Some("a {b".to_string())]);
+        let two = read(&Chess, "1. e4 {one} {two} *").unwrap();
+        assert_eq!(two.comments, vec![Some("one".to_string())]);
         assert!(read(&Chess, "[Variant \"magician\"]\n\n1. e4 *").is_err());
         assert!(read(&Chess, "[Event broken]\n\n1. e4 *").is_err());
+    }
+
+    /// Comments after turns are written where they belong and read back
+    /// by turn, across line breaks; the closing comment after the last
+    /// turn's own is not taken for it.
+    #[test]
+    fn move_comments_are_written_and_read_by_turn() {
+        let mut game = Game::start(Chess);
+        for m in ["e4", "e5", "Nf3", "Nc6", "Bb5"] {
+            game.play_token(m).unwrap();
+        }
+        let notes: Vec<Option<String>> = (0..5)
+            .map(|i| (i != 1).then(|| format!("+0.{i}1/1{i} 0.{i}00s a long comment")))
+            .collect();
+        let text = write_with(&game, &[], "*", Notation::San, Some("ends"), &notes);
+        assert!(
+            text.contains("1. e4 {+0.01/10 0.000s a long comment} e5 2. Nf3 {+0.21/12"),
+            "{text}"
+        );
+        assert!(text.lines().all(|l| l.len() < 80), "{text}");
+        let back = read(&Chess, &text).unwrap();
+        assert_eq!(back.game.hashes(), game.hashes());
+        assert_eq!(back.comments, notes);
+        // Fewer comments than turns: the rest have none.
+        let short = write_with(&game, &[], "*", Notation::Token, None, &notes[..1]);
+        assert_eq!(
+            read(&Chess, &short).unwrap().comments[1..],
+            [None, None, None, None]
+        );
     }
 }

@@ -234,7 +234,7 @@ fn pgn_moves_are_numbered_from_one_with_black_first_and_read_back() {
     for t in ["Ea9Sb8", "Ea1Sb2", "Sb8Ea9", "Sb2Ea1"] {
         game.play_token(t).unwrap_or_else(|e| panic!("{t}: {e}"));
     }
-    let text = crate::pgn::write_with(&game, &[], "*", crate::pgn::Notation::Token, None);
+    let text = crate::pgn::write_with(&game, &[], "*", crate::pgn::Notation::Token, None, &[]);
     let movetext = text.lines().last().unwrap();
     // Black opens move 1 and White answers it; Black opens move 2.
     assert_eq!(

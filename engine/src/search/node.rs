@@ -510,7 +510,8 @@ impl<V: Variant> Worker<'_, V> {
         ply: usize,
     ) -> i32 {
         let mut r = (((depth as f32).ln() * (searched as f32).ln())
-            / (self.params.lmr_divisor as f32 / 100.0)) as i32;
+            / (self.params.lmr_divisor as f32 / 100.0)
+            + self.params.lmr_base as f32 / 100.0) as i32;
         if node.pv_node {
             r -= 1;
         }

@@ -126,6 +126,9 @@ search_params! {
     lmr_min_searched: "LmrMinSearched" = 1, 1, 8;
     /// See `LmrMinSearched` (hundredths).
     lmr_divisor: "LmrDivisor" = 200, 100, 400;
+    /// Hundredths of a ply added to every reduction before it is rounded
+    /// down (Stockfish's constant term).
+    lmr_base: "LmrBase" = 0, 0, 150;
     /// and one ply less per this much history (one more for a bad
     /// history).
     lmr_history_divisor: "LmrHistoryDivisor" = 8000, 2000, 20000;

@@ -119,8 +119,8 @@ pub fn move_comment(score: Option<i32>, depth: Option<u32>, time: Duration) -> S
     let mut text = String::new();
     if let Some(s) = score {
         let sign = if s < 0 { '-' } else { '+' };
-        if s.abs() > 100_000 - 1000 {
-            text.push_str(&format!("{sign}M{}", 100_000 - s.abs()));
+        if let Some(moves) = mate_distance(s) {
+            text.push_str(&format!("{sign}M{moves}"));
         } else {
             text.push_str(&format!("{sign}{:.2}", f64::from(s.abs()) / 100.0));
         }
@@ -145,7 +145,7 @@ pub fn comment_score(comment: &str) -> Option<i32> {
         _ => return None,
     };
     let cp = match magnitude.strip_prefix('M') {
-        Some(moves) => 100_000 - moves.parse::<i32>().ok()?.clamp(0, 1000),
+        Some(moves) => MATE - moves.parse::<i32>().ok()?.clamp(0, MATE_MOVES),
         None => {
             let pawns: f64 = magnitude.parse().ok()?;
             if !pawns.is_finite() || pawns.abs() > 1000.0 {
@@ -157,14 +157,25 @@ pub fn comment_score(comment: &str) -> Option<i32> {
     Some(if negative { -cp } else { cp })
 }
 
+/// A mate's score: [`mate_score`] counts mates as ±MATE less the distance.
+const MATE: i32 = 100_000;
+/// Scores within this many moves of ±[`MATE`] are mates.
+const MATE_MOVES: i32 = 1000;
+
 /// A score line's value in centipawns: mates count as ±100000 less the
 /// distance, so adjudication treats them as decisive.
 pub fn mate_score(moves: i32) -> i32 {
     if moves > 0 {
-        100_000 - moves
+        MATE - moves
     } else {
-        -100_000 - moves
+        -MATE - moves
     }
+}
+
+/// The moves to mate (either way) of a [`mate_score`], `None` for a
+/// score in centipawns.
+fn mate_distance(score: i32) -> Option<i32> {
+    (score.abs() > MATE - MATE_MOVES).then(|| MATE - score.abs())
 }
 
 #[cfg(test)]

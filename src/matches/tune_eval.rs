@@ -434,8 +434,8 @@ impl VariantVisitor for Collect<'_> {
                 if ply >= self.skip && quiet {
                     if let Some(trace) = V::eval_trace(&pos) {
                         let white = V::side_to_move(&pos) == Side::White;
-                        let score = (read.comments.get(ply).cloned().flatten())
-                            .and_then(|c| comment_score(&c))
+                        let score = (read.comments.get(ply))
+                            .and_then(|c| comment_score(c.as_deref()?))
                             .map(|s| if white { s } else { -s });
                         set.push(&trace, result, score);
                     }

@@ -101,8 +101,37 @@ pub mod param {
     pub const KING_ON_FILE: usize = BLOCKED_STORM + 8;
     /// The King's distance to its nearest own pawn.
     pub const KING_PAWN_DISTANCE: usize = KING_ON_FILE + 4;
+    /// An enemy piece (not a pawn) attacked by a pawn that is itself safe:
+    /// not attacked, or defended.
+    pub const SAFE_PAWN_THREAT: usize = KING_PAWN_DISTANCE + 1;
+    /// An enemy piece (not a pawn) a pawn would attack after a push to a
+    /// free square it could stand on safely.
+    pub const PAWN_PUSH_THREAT: usize = SAFE_PAWN_THREAT + 1;
+    /// An undefended enemy piece or pawn the King attacks.
+    pub const THREAT_BY_KING: usize = PAWN_PUSH_THREAT + 1;
+    /// Per bishop: own pawns on its squares' colour, times one (if no own
+    /// pawn defends the bishop) plus the own central pawns that cannot
+    /// step forward.
+    pub const BISHOP_PAWNS: usize = THREAT_BY_KING + 1;
+    /// A bishop that sees both central squares of a long diagonal through
+    /// everything but pawns.
+    pub const LONG_DIAGONAL_BISHOP: usize = BISHOP_PAWNS + 1;
+    /// A knight or bishop with a pawn right in front of it.
+    pub const MINOR_BEHIND_PAWN: usize = LONG_DIAGONAL_BISHOP + 1;
+    /// A knight's or bishop's (by kind) distance to its own King.
+    pub const KING_PROTECTOR: usize = MINOR_BEHIND_PAWN + 1;
+    /// Space while the pieces are on: safe central squares on the own
+    /// side (those behind own pawns twice), times the square of the own
+    /// pieces and the blocked pawns, over 16.
+    pub const SPACE: usize = KING_PROTECTOR + 6;
+    /// A passed pawn whose path to promotion no enemy attacks, times its
+    /// rank weight.
+    pub const PASSED_SAFE_PATH: usize = SPACE + 1;
+    /// A passed pawn whose stop square no enemy attacks, times its rank
+    /// weight.
+    pub const PASSED_SAFE_STOP: usize = PASSED_SAFE_PATH + 1;
     /// Number of weights.
-    pub const COUNT: usize = KING_PAWN_DISTANCE + 1;
+    pub const COUNT: usize = PASSED_SAFE_STOP + 1;
 }
 
 /// Every weight of the evaluation, (middle game, endgame) centipawns, in
@@ -142,6 +171,7 @@ pub fn weight_names() -> Vec<String> {
         names[THREAT_BY_ROOK + k] = format!("threat by rook on {letter}");
         names[OUTPOST + k] = format!("outpost {letter}");
         names[SAFE_CHECK + k] = format!("safe check {letter}");
+        names[KING_PROTECTOR + k] = format!("king protector {letter}");
     }
     for (start, len, what) in [
         (MOB_KNIGHT, 9, "mobility N"),
@@ -188,6 +218,15 @@ pub fn weight_names() -> Vec<String> {
         (KING_ON_FILE + 2, "king file half-open for us"),
         (KING_ON_FILE + 3, "king file open"),
         (KING_PAWN_DISTANCE, "king pawn distance"),
+        (SAFE_PAWN_THREAT, "threat by safe pawn"),
+        (PAWN_PUSH_THREAT, "threat by pawn push"),
+        (THREAT_BY_KING, "threat by king"),
+        (BISHOP_PAWNS, "bishop pawns"),
+        (LONG_DIAGONAL_BISHOP, "long diagonal bishop"),
+        (MINOR_BEHIND_PAWN, "minor behind pawn"),
+        (SPACE, "space"),
+        (PASSED_SAFE_PATH, "passed safe path"),
+        (PASSED_SAFE_STOP, "passed safe stop"),
     ] {
         names[at] = name.to_string();
     }
@@ -351,7 +390,10 @@ fn terms<T: Terms>(pos: &Position, t: &mut T, passed: [u64; 2]) -> i32 {
     let all = attacked_by.map(|by_kind| by_kind.iter().fold(0, |acc, b| acc | b));
     for (color, ours) in attacked_by.iter().enumerate() {
         threats(pos, color, ours, all, t);
+        minor_terms(pos, color, ours[PAWN], t);
+        passed_paths(color, passed[color], all[color ^ 1], t);
     }
+    space(pos, &attacked_by, t);
     phase.min(24)
 }
 
@@ -624,8 +666,37 @@ fn threats<T: Terms>(pos: &Position, color: usize, ours: &[u64; 6], all: [u64; 2
     }
     let loose = pos.color(them) & !pos.pieces(them, KING) & our_attacks & !their_attacks;
     t.add(color, HANGING, popcount(loose));
-    let ksq = pos.king_square(them);
+    t.add(color, THREAT_BY_KING, popcount(loose & ours[KING]));
+    // Pawns that threaten pieces from squares they hold, now or after a
+    // push.
     let occ = pos.occupied();
+    let targets = pos.color(them) & !pos.pieces(them, PAWN) & !pos.pieces(them, KING);
+    let pawns = pos.pieces(color, PAWN);
+    let safe_pawns = pawns & (!their_attacks | our_attacks);
+    t.add(
+        color,
+        SAFE_PAWN_THREAT,
+        popcount(pawn_attacks(color, safe_pawns) & targets),
+    );
+    let (single, third) = if color == 0 {
+        (pawns << 8 & !occ, RANK_3)
+    } else {
+        (pawns >> 8 & !occ, RANK_6)
+    };
+    let double = if color == 0 {
+        (single & third) << 8 & !occ
+    } else {
+        (single & third) >> 8 & !occ
+    };
+    let pushed = (single | double)
+        & !pawn_attacks(them, pos.pieces(them, PAWN))
+        & (!their_attacks | our_attacks);
+    t.add(
+        color,
+        PAWN_PUSH_THREAT,
+        popcount(pawn_attacks(color, pushed) & targets),
+    );
+    let ksq = pos.king_square(them);
     let safe = !their_attacks & !pos.color(color);
     let (diagonal, straight) = (attacks::bishop(ksq, occ), attacks::rook(ksq, occ));
     for (kind, checks) in [
@@ -652,6 +723,111 @@ fn threats<T: Terms>(pos: &Position, color: usize, ours: &[u64; 6], all: [u64; 2
                 t.add(color, OUTPOST + kind, 1);
             }
         }
+    }
+}
+
+/// The central squares, d4 e4 d5 e5.
+const CENTRE: u64 = 0x0000_0018_1800_0000;
+
+/// The light squares.
+const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
+
+/// `color`'s knights' and bishops' placement: their distance to the King,
+/// a pawn in front of them, a bishop's own pawns on its colour and its
+/// long diagonal. `pawn_cover`: the squares `color`'s pawns attack.
+#[inline(always)]
+fn minor_terms<T: Terms>(pos: &Position, color: usize, pawn_cover: u64, t: &mut T) {
+    use param::*;
+    let ksq = pos.king_square(color);
+    let all_pawns = pos.pieces(0, PAWN) | pos.pieces(1, PAWN);
+    let pawns = pos.pieces(color, PAWN);
+    // Own central pawns whose stop square is taken.
+    let occ = pos.occupied();
+    let blocked = pawns & (if color == 0 { occ >> 8 } else { occ << 8 }) & 0x3C3C_3C3C_3C3C_3C3C;
+    let behind = if color == 0 {
+        all_pawns >> 8
+    } else {
+        all_pawns << 8
+    };
+    for kind in [KNIGHT, BISHOP] {
+        let pieces = pos.pieces(color, kind);
+        t.add(color, MINOR_BEHIND_PAWN, popcount(pieces & behind));
+        let mut b = pieces;
+        while b != 0 {
+            let sq = b.trailing_zeros() as usize;
+            b &= b - 1;
+            t.add(color, KING_PROTECTOR + kind, distance(sq, ksq));
+            if kind == BISHOP {
+                let colour = if LIGHT & (1 << sq) != 0 {
+                    LIGHT
+                } else {
+                    !LIGHT
+                };
+                let factor = i32::from(pawn_cover & (1 << sq) == 0) + popcount(blocked);
+                t.add(color, BISHOP_PAWNS, popcount(pawns & colour) * factor);
+                if (attacks::bishop(sq, all_pawns) & CENTRE).count_ones() > 1 {
+                    t.add(color, LONG_DIAGONAL_BISHOP, 1);
+                }
+            }
+        }
+    }
+}
+
+/// `color`'s passed pawns (`passed`) whose stop square, or whole path,
+/// the enemy (`theirs`: its attacks) does not attack.
+#[inline(always)]
+fn passed_paths<T: Terms>(color: usize, passed: u64, theirs: u64, t: &mut T) {
+    use param::*;
+    let mut b = passed;
+    while b != 0 {
+        let sq = b.trailing_zeros() as usize;
+        b &= b - 1;
+        let Some(stop) = stop_square(color, sq) else {
+            continue;
+        };
+        let weight = relative_rank(color, sq) as i32 - 1;
+        let path = passed_span(color, sq) & file_mask(file_of(sq));
+        if theirs & path == 0 {
+            t.add(color, PASSED_SAFE_PATH, weight);
+        } else if theirs & (1 << stop) == 0 {
+            t.add(color, PASSED_SAFE_STOP, weight);
+        }
+    }
+}
+
+/// Space (Stockfish's): each side's safe squares on files c to f of its
+/// second to fourth ranks, twice those behind its own pawns, weighted by
+/// the square of its pieces and the blocked pawns; only while enough
+/// pieces are on for space to matter.
+#[inline(always)]
+fn space<T: Terms>(pos: &Position, attacked_by: &[[u64; 6]; 2], t: &mut T) {
+    use param::*;
+    if non_pawn(pos, 0) + non_pawn(pos, 1) < 4980 {
+        return;
+    }
+    let (white_pawns, black_pawns) = (pos.pieces(0, PAWN), pos.pieces(1, PAWN));
+    let blocked = popcount(white_pawns & (black_pawns >> 8)) * 2;
+    for color in 0..2 {
+        let them = color ^ 1;
+        let pawns = pos.pieces(color, PAWN);
+        let area = if color == 0 {
+            0x0000_0000_3C3C_3C00u64
+        } else {
+            0x003C_3C3C_0000_0000u64
+        };
+        let safe = area & !pawns & !attacked_by[them][PAWN];
+        let mut behind = pawns;
+        if color == 0 {
+            behind |= behind >> 8;
+            behind |= behind >> 16;
+        } else {
+            behind |= behind << 8;
+            behind |= behind << 16;
+        }
+        let their_all = attacked_by[them].iter().fold(0, |acc, b| acc | b);
+        let bonus = popcount(safe) + popcount(behind & safe & !their_all);
+        let weight = popcount(pos.color(color)) - 3 + blocked.min(9);
+        t.add(color, SPACE, bonus * weight * weight / 16);
     }
 }
 
@@ -820,6 +996,78 @@ mod tests {
         let fen = "2r4k/6pp/8/8/8/1Q6/8/K2R4 w - - 0 1";
         assert_eq!(count(fen, SAFE_CHECK + ROOK), -1);
         assert_eq!(count(fen, SAFE_CHECK + QUEEN), 0);
+    }
+
+    #[test]
+    fn pawn_threats_and_minor_placement_are_counted() {
+        use param::*;
+        // White's e4 pawn, defended by d3, hits the d5 knight: a safe
+        // pawn's threat. Undefended and hit by Black's f5 pawn, it is not.
+        let fen = "4k3/8/8/3n4/4P3/3P4/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, SAFE_PAWN_THREAT), 1);
+        let fen = "4k3/8/8/3n1p2/4P3/8/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, SAFE_PAWN_THREAT), 0);
+        // e3-e4 would hit the d5 knight from a square nothing attacks; with
+        // Black's f5 pawn guarding e4 the push is no threat.
+        let fen = "4k3/8/8/3n4/8/4P3/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, PAWN_PUSH_THREAT), 1);
+        let fen = "4k3/8/8/3n1p2/8/4P3/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, PAWN_PUSH_THREAT), 0);
+        // e2-e4 (a double step) hits the d5 knight too.
+        let fen = "4k3/8/8/3n4/8/8/4P3/4K3 w - - 0 1";
+        assert_eq!(count(fen, PAWN_PUSH_THREAT), 1);
+        // The white King hits the loose d2 knight.
+        let fen = "4k3/8/8/8/8/8/3n4/4K3 w - - 0 1";
+        assert_eq!(count(fen, THREAT_BY_KING), 1);
+        // The b2 bishop sees d4 and e5 through the c3 knight, not through
+        // a pawn; the d3 knight stands behind the d4 pawn; the a8 knight is
+        // seven squares from the h1 King.
+        let fen = "4k3/8/8/8/8/2N5/1B6/7K w - - 0 1";
+        assert_eq!(count(fen, LONG_DIAGONAL_BISHOP), 1);
+        let fen = "4k3/8/8/8/8/2P5/1B6/7K w - - 0 1";
+        assert_eq!(count(fen, LONG_DIAGONAL_BISHOP), 0);
+        let fen = "4k3/8/8/8/3P4/3N4/8/7K w - - 0 1";
+        assert_eq!(count(fen, MINOR_BEHIND_PAWN), 1);
+        let fen = "N3k3/8/8/8/8/8/8/7K w - - 0 1";
+        assert_eq!(count(fen, KING_PROTECTOR + KNIGHT), 7);
+        // The dark-squared c1 bishop with pawns on b2 and d2 (dark) and
+        // c2 (light), none defending it, the d2 pawn blocked by a knight
+        // on d3 (a central file): 2 pawns x (1 + 1 blocked).
+        let fen = "4k3/8/8/8/8/3n4/1PPP4/2B3K1 w - - 0 1";
+        assert_eq!(count(fen, BISHOP_PAWNS), 4);
+    }
+
+    #[test]
+    fn space_and_passed_paths_are_counted() {
+        use param::*;
+        // The start position is even. After 1. e4 c5 White has c3..f3, c4,
+        // f4 and e2 safe (d4 is under the c5 pawn), e2 and e3 behind its
+        // e-pawn twice: 9; Black c6..f6, c7 and e5, c6 and c7 twice: 8.
+        // Sixteen pieces a side, no blocked pawns: (9 - 8) x 13 x 13 / 16,
+        // each side rounded down.
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(count(start, SPACE), 0);
+        let fen = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+        assert_eq!(count(fen, SPACE), 9 * 169 / 16 - 8 * 169 / 16);
+        // Without enough pieces on, no space.
+        assert_eq!(
+            count("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", SPACE),
+            0
+        );
+        // A passed pawn on b6 (rank weight 4): its path b7-b8 unattacked;
+        // a black rook on b8 or h7 attacks its stop square; one on a8 only
+        // the square beyond.
+        let fen = "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, PASSED_SAFE_PATH), 4);
+        let fen = "1r2k3/8/1P6/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, PASSED_SAFE_PATH), 0);
+        assert_eq!(count(fen, PASSED_SAFE_STOP), 0);
+        let fen = "4k3/7r/1P6/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, PASSED_SAFE_PATH), 0);
+        assert_eq!(count(fen, PASSED_SAFE_STOP), 0);
+        let fen = "r3k3/8/1P6/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, PASSED_SAFE_PATH), 0);
+        assert_eq!(count(fen, PASSED_SAFE_STOP), 4);
     }
 
     #[test]

@@ -831,17 +831,24 @@ fn space<T: Terms>(pos: &Position, attacked_by: &[[u64; 6]; 2], t: &mut T) {
     }
 }
 
-/// The endgame factor, in eighths: without pawns, a side at most a minor
-/// piece ahead rarely wins.
-fn eg_eighths(pos: &Position, eg_white: i32) -> i32 {
+/// The endgame factor, in 64ths (Stockfish's scale factors): without
+/// pawns, a side at most a minor piece ahead rarely wins; bishops on
+/// opposite colours alone draw often, even a pawn or two up; and a side
+/// with few pawns wins less often than its material says.
+fn eg_scale(pos: &Position, eg_white: i32) -> i32 {
     let stronger = if eg_white > 0 { 0 } else { 1 };
-    if pos.pieces(stronger, PAWN) == 0
-        && non_pawn(pos, stronger) - non_pawn(pos, stronger ^ 1) <= 400
-    {
-        1
-    } else {
-        8
+    let pawns = popcount(pos.pieces(stronger, PAWN));
+    let material = [non_pawn(pos, 0), non_pawn(pos, 1)];
+    if pawns == 0 && material[stronger] - material[stronger ^ 1] <= 400 {
+        return 8;
     }
+    let (wb, bb) = (pos.pieces(0, BISHOP), pos.pieces(1, BISHOP));
+    let opposite_bishops =
+        wb.count_ones() == 1 && bb.count_ones() == 1 && ((wb & LIGHT == 0) != (bb & LIGHT == 0));
+    if opposite_bishops && material == [VALUE_MG[BISHOP]; 2] {
+        return 22;
+    }
+    (36 + if opposite_bishops { 2 } else { 7 } * pawns).min(64)
 }
 
 /// Evaluation in centipawns from the side to move's view, with the
@@ -865,7 +872,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 #[inline(always)]
 fn finish<S: Source>(pos: &Position, mut sums: Sums<S>, passed: [u64; 2]) -> i32 {
     let phase = terms(pos, &mut sums, passed);
-    sums.eg = sums.eg * eg_eighths(pos, sums.eg) / 8;
+    sums.eg = sums.eg * eg_scale(pos, sums.eg) / 64;
     sums.score(phase, pos.side() == Side::White)
 }
 
@@ -877,7 +884,7 @@ pub fn trace(pos: &Position) -> crate::EvalTrace {
     };
     let passed = pawn_terms(pos, &mut tracer);
     let phase = terms(pos, &mut tracer, passed);
-    let eg_scale = f64::from(eg_eighths(pos, tracer.sums.eg)) / 8.0;
+    let eg_scale = f64::from(eg_scale(pos, tracer.sums.eg)) / 64.0;
     crate::EvalTrace {
         eg_scale,
         ..tracer.counts.trace(phase)
@@ -915,6 +922,11 @@ mod tests {
         assert!(eval("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -600);
         // A lone minor piece cannot win: scaled towards a draw.
         assert!(eval("4k3/8/8/8/8/8/8/3NK3 w - - 0 1").abs() < 80);
+        // Bishops on opposite colours draw often, even a pawn up; on the
+        // same colour the pawn counts more.
+        let opposite = eval("4k3/8/8/4b3/8/8/4P3/3BK3 w - - 0 1");
+        let same = eval("4k3/8/8/3b4/8/8/4P3/3BK3 w - - 0 1");
+        assert!(opposite > 0 && opposite * 2 < same, "{opposite} {same}");
         assert!(eval("4k3/8/8/8/8/8/8/3RK3 w - - 0 1") > 300);
         // The bishop pair and a rook on an open file count.
         assert!(

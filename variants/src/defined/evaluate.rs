@@ -10,6 +10,7 @@
 //! weights to game results (Texel's method), as chess's evaluation does.
 
 use super::betza::CAPTURE;
+use super::def::GameDef;
 use super::eval::CHECK_TYPES;
 use super::movegen;
 use super::piece::{Board, WIDTH};
@@ -130,18 +131,28 @@ pub fn evaluate_at_least(pos: &Position, beta: i32) -> Option<i32> {
     } else {
         -mg.max(eg)
     };
-    let bound = low - LAZY_MARGIN;
+    let mut bound = low - LAZY_MARGIN;
+    if pos.def.promotion_pawn_types != [0, 0] {
+        // The endgame part may be scaled down to an eighth (see
+        // [`eg_scale`]): where the side to move leads there, count only
+        // that eighth.
+        let ours = signed(pos.side.index(), eg) - LAZY_MARGIN;
+        if ours > 0 {
+            bound = bound.min(ours / 8);
+        }
+    }
     (bound >= beta).then_some(bound)
 }
 
 /// The static score for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
     let mut sums = Sums::new(&pos.def.eval.weights[..]);
-    let phase = terms(pos, &mut sums);
+    let shape = terms(pos, &mut sums);
     let full = pos.def.eval.full_phase;
-    let phase = phase.min(full);
+    let phase = shape.phase.min(full);
     let mg = i64::from(pos.material[0] + sums.mg);
-    let eg = i64::from(pos.material[1] + sums.eg);
+    let eg = pos.material[1] + sums.eg;
+    let eg = i64::from(eg) * i64::from(eg_scale(pos.def, &shape, eg)) / 64;
     let white = (mg * i64::from(phase) + eg * i64::from(full - phase)) / i64::from(full);
     // Weights from a file may add up to anything: a static score stays
     // well below the search's mate scores (31,000 and up).
@@ -152,9 +163,39 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// The largest static score either way.
 const SCORE_LIMIT: i64 = 20_000;
 
-/// Feeds every term of the position to `t`; returns the game phase.
+/// What the endgame's scale needs to know of a position, found while its
+/// terms are counted.
+struct Shape {
+    /// The game phase (not capped).
+    phase: i32,
+    /// Each side's share of it: its pieces but pawns and king, in quarter
+    /// rooks.
+    side_phase: [i32; 2],
+    /// Each side's pawns.
+    pawns: [i32; 2],
+}
+
+/// The endgame score's scale, in 64ths, for a game with pawns (Stockfish's
+/// scale factors for chess, by pieces' phase weights instead of values):
+/// without pawns, a side at most a minor piece ahead rarely wins; with few
+/// pawns, less often than its material says. `eg_white`: the endgame
+/// score, White's view.
+fn eg_scale(def: &GameDef, shape: &Shape, eg_white: i32) -> i32 {
+    if def.promotion_pawn_types == [0, 0] {
+        return 64;
+    }
+    let stronger = usize::from(eg_white <= 0);
+    let pawns = shape.pawns[stronger];
+    if pawns == 0 && shape.side_phase[stronger] - shape.side_phase[1 - stronger] <= 1 {
+        return 8;
+    }
+    (36 + 7 * pawns).min(64)
+}
+
+/// Feeds every term of the position to `t`; returns the game phase and
+/// what the endgame's scale needs.
 #[inline(always)]
-fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
+fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
     use param::*;
     let def = pos.def;
     let info = &def.eval;
@@ -164,7 +205,7 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
     // File riders are judged once both sides' pawns are known.
     let mut riders = [Board::EMPTY; 2];
     let zones = [0, 1].map(|side| pos.king(side).map(|k| info.king_zone[k]));
-    let mut phase = 0;
+    let mut side_phase = [0; 2];
     let mut attacks = [Board::EMPTY; 2];
     let mut pawn_attacks = [Board::EMPTY; 2];
     let mut by_type = [[Board::EMPTY; CHECK_TYPES]; 2];
@@ -188,7 +229,7 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
             if Some(ty) == def.king {
                 continue;
             }
-            phase += info.phase[ty];
+            side_phase[side] += info.phase[ty];
             types[side] |= 1 << ty;
             if ty < CHECK_TYPES {
                 by_type[side][ty] |= att;
@@ -281,7 +322,11 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> i32 {
             t.add(side, SAFE_CHECK, checks);
         }
     }
-    phase
+    Shape {
+        phase: side_phase[0] + side_phase[1],
+        side_phase,
+        pawns: pawns.map(|p| p.count() as i32),
+    }
 }
 
 /// The pawn terms of `side`: passed, isolated, doubled and supported
@@ -331,10 +376,16 @@ impl Terms for Counts {
 }
 
 /// The position's term counts, White's less Black's, and its phase.
+#[cfg(test)]
 pub(super) fn term_counts(pos: &Position) -> ([i32; param::COUNT], i32) {
+    let (counts, shape) = counts_and_shape(pos);
+    (counts, shape.phase)
+}
+
+fn counts_and_shape(pos: &Position) -> ([i32; param::COUNT], Shape) {
     let mut counts = Counts([0; param::COUNT]);
-    let phase = terms(pos, &mut counts);
-    (counts.0, phase)
+    let shape = terms(pos, &mut counts);
+    (counts.0, shape)
 }
 
 /// The position's evaluation as counts of every weight, White's less
@@ -343,7 +394,7 @@ pub(super) fn term_counts(pos: &Position) -> ([i32; param::COUNT], i32) {
 /// weight).
 pub fn trace(pos: &Position) -> crate::weights::EvalTrace {
     let def = pos.def;
-    let (counts, phase) = term_counts(pos);
+    let (counts, shape) = counts_and_shape(pos);
     let mut all = vec![0i32; def.eval.weights.len()];
     all[..param::COUNT].copy_from_slice(&counts);
     for side in 0..2 {
@@ -355,6 +406,11 @@ pub fn trace(pos: &Position) -> crate::weights::EvalTrace {
         }
     }
     let full = def.eval.full_phase;
+    // The endgame score the scale is chosen by, as `evaluate` sums it.
+    let eg = pos.material[1]
+        + (counts.iter().zip(&def.eval.weights))
+            .map(|(c, w)| c * w[1])
+            .sum::<i32>();
     crate::weights::EvalTrace {
         terms: all
             .iter()
@@ -362,7 +418,7 @@ pub fn trace(pos: &Position) -> crate::weights::EvalTrace {
             .filter(|(_, &c)| c != 0)
             .map(|(p, &c)| (p as u32, c))
             .collect(),
-        phase: f64::from(phase.min(full)) / f64::from(full),
-        eg_scale: 1.0,
+        phase: f64::from(shape.phase.min(full)) / f64::from(full),
+        eg_scale: f64::from(eg_scale(def, &shape, eg)) / 64.0,
     }
 }

@@ -245,3 +245,40 @@ fn the_rules_hash_follows_the_rules_not_the_file() {
         hash("[g:chess]\ncustomPiece1 = a:NR\n", "g")
     );
 }
+
+/// The endgame part is scaled down as Stockfish scales chess's: a side
+/// without pawns at most a minor piece ahead rarely wins, a side with few
+/// pawns less often than its material says; the trace carries the scale.
+#[test]
+fn the_endgame_scales_by_pawns_and_material() {
+    let g = game(CHESS, "mychess");
+    let weights: Vec<[f64; 2]> = g.0.eval.weights.iter().map(|w| w.map(f64::from)).collect();
+    for (fen, scale) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            64,
+        ),
+        // A lone knight; a rook against a knight: an eighth.
+        ("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", 8),
+        ("4k3/8/8/8/8/8/8/3NK3 b - - 0 1", 8),
+        ("4k3/8/8/2n5/8/8/8/3RK3 w - - 0 1", 8),
+        // A lone rook: no pawns, 36; three pawns to two: 36 + 21.
+        ("4k3/8/8/8/8/8/8/3RK3 w - - 0 1", 36),
+        ("4k3/pp6/8/8/8/8/PPP5/3RK3 w - - 0 1", 57),
+        // Black is the stronger side: its two pawns count.
+        ("3rk3/pp6/8/8/8/8/8/4K3 w - - 0 1", 50),
+    ] {
+        let pos = g.read_fen(fen).expect("the FEN reads");
+        let trace = Defined::eval_trace(&pos).expect("a trace");
+        assert_eq!(trace.eg_scale, f64::from(scale) / 64.0, "{fen}");
+        let ours = signed(pos.side.index(), Defined::evaluate(&pos));
+        // The evaluation rounds twice: at the scale and at the taper.
+        assert!(
+            (trace.evaluate(&weights) - f64::from(ours)).abs() <= 2.0,
+            "{fen}"
+        );
+    }
+    let eval = |fen: &str| Defined::evaluate(&g.read_fen(fen).expect("the FEN reads"));
+    assert!(eval("4k3/8/8/8/8/8/8/3NK3 w - - 0 1").abs() < 60);
+    assert!(eval("4k3/8/8/8/8/8/8/3RK3 w - - 0 1") > 250);
+}

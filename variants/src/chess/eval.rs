@@ -389,11 +389,11 @@ fn terms<T: Terms>(pos: &Position, t: &mut T, passed: [u64; 2]) -> i32 {
     }
     let all = attacked_by.map(|by_kind| by_kind.iter().fold(0, |acc, b| acc | b));
     for (color, ours) in attacked_by.iter().enumerate() {
-        threats(pos, color, ours, all, t);
+        threats(pos, color, &attacked_by, all, t);
         minor_terms(pos, color, ours[PAWN], t);
         passed_paths(color, passed[color], all[color ^ 1], t);
     }
-    space(pos, &attacked_by, t);
+    space(pos, &attacked_by, all, t);
     phase.min(24)
 }
 
@@ -648,11 +648,19 @@ fn popcount(b: u64) -> i32 {
 
 /// Threats by `color` on the enemy's pieces and King (safe checking
 /// squares), and `color`'s outposts.
-/// `ours` holds `color`'s attacks by kind, `all` each side's attacks.
+/// `attacked_by` holds each side's attacks by kind, `all` each side's
+/// attacks.
 #[inline(always)]
-fn threats<T: Terms>(pos: &Position, color: usize, ours: &[u64; 6], all: [u64; 2], t: &mut T) {
+fn threats<T: Terms>(
+    pos: &Position,
+    color: usize,
+    attacked_by: &[[u64; 6]; 2],
+    all: [u64; 2],
+    t: &mut T,
+) {
     use param::*;
     let them = color ^ 1;
+    let ours = &attacked_by[color];
     let (our_attacks, their_attacks) = (all[color], all[them]);
     let minors = ours[KNIGHT] | ours[BISHOP];
     for kind in PAWN..=QUEEN {
@@ -678,19 +686,10 @@ fn threats<T: Terms>(pos: &Position, color: usize, ours: &[u64; 6], all: [u64; 2
         SAFE_PAWN_THREAT,
         popcount(pawn_attacks(color, safe_pawns) & targets),
     );
-    let (single, third) = if color == 0 {
-        (pawns << 8 & !occ, RANK_3)
-    } else {
-        (pawns >> 8 & !occ, RANK_6)
-    };
-    let double = if color == 0 {
-        (single & third) << 8 & !occ
-    } else {
-        (single & third) >> 8 & !occ
-    };
-    let pushed = (single | double)
-        & !pawn_attacks(them, pos.pieces(them, PAWN))
-        & (!their_attacks | our_attacks);
+    let third = if color == 0 { RANK_3 } else { RANK_6 };
+    let single = shift_forward(color, pawns, 8) & !occ;
+    let double = shift_forward(color, single & third, 8) & !occ;
+    let pushed = (single | double) & !attacked_by[them][PAWN] & (!their_attacks | our_attacks);
     t.add(
         color,
         PAWN_PUSH_THREAT,
@@ -743,12 +742,8 @@ fn minor_terms<T: Terms>(pos: &Position, color: usize, pawn_cover: u64, t: &mut 
     let pawns = pos.pieces(color, PAWN);
     // Own central pawns whose stop square is taken.
     let occ = pos.occupied();
-    let blocked = pawns & (if color == 0 { occ >> 8 } else { occ << 8 }) & 0x3C3C_3C3C_3C3C_3C3C;
-    let behind = if color == 0 {
-        all_pawns >> 8
-    } else {
-        all_pawns << 8
-    };
+    let blocked = pawns & shift_forward(color ^ 1, occ, 8) & 0x3C3C_3C3C_3C3C_3C3C;
+    let behind = shift_forward(color ^ 1, all_pawns, 8);
     for kind in [KNIGHT, BISHOP] {
         let pieces = pos.pieces(color, kind);
         t.add(color, MINOR_BEHIND_PAWN, popcount(pieces & behind));
@@ -800,13 +795,13 @@ fn passed_paths<T: Terms>(color: usize, passed: u64, theirs: u64, t: &mut T) {
 /// the square of its pieces and the blocked pawns; only while enough
 /// pieces are on for space to matter.
 #[inline(always)]
-fn space<T: Terms>(pos: &Position, attacked_by: &[[u64; 6]; 2], t: &mut T) {
+fn space<T: Terms>(pos: &Position, attacked_by: &[[u64; 6]; 2], all: [u64; 2], t: &mut T) {
     use param::*;
     if non_pawn(pos, 0) + non_pawn(pos, 1) < 4980 {
         return;
     }
     let (white_pawns, black_pawns) = (pos.pieces(0, PAWN), pos.pieces(1, PAWN));
-    let blocked = popcount(white_pawns & (black_pawns >> 8)) * 2;
+    let blocked = popcount(white_pawns & shift_forward(1, black_pawns, 8)) * 2;
     for color in 0..2 {
         let them = color ^ 1;
         let pawns = pos.pieces(color, PAWN);
@@ -817,15 +812,9 @@ fn space<T: Terms>(pos: &Position, attacked_by: &[[u64; 6]; 2], t: &mut T) {
         };
         let safe = area & !pawns & !attacked_by[them][PAWN];
         let mut behind = pawns;
-        if color == 0 {
-            behind |= behind >> 8;
-            behind |= behind >> 16;
-        } else {
-            behind |= behind << 8;
-            behind |= behind << 16;
-        }
-        let their_all = attacked_by[them].iter().fold(0, |acc, b| acc | b);
-        let bonus = popcount(safe) + popcount(behind & safe & !their_all);
+        behind |= shift_forward(them, behind, 8);
+        behind |= shift_forward(them, behind, 16);
+        let bonus = popcount(safe) + popcount(behind & safe & !all[them]);
         let weight = popcount(pos.color(color)) - 3 + blocked.min(9);
         t.add(color, SPACE, bonus * weight * weight / 16);
     }

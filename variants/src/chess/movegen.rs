@@ -106,15 +106,6 @@ pub fn count_legal(pos: &Position) -> u64 {
 }
 
 #[inline(always)]
-fn shift_forward<const US: usize>(b: u64, by: u32) -> u64 {
-    if US == 0 {
-        b << by
-    } else {
-        b >> by
-    }
-}
-
-#[inline(always)]
 fn generate_for<const US: usize, S: Sink>(pos: &Position, sink: &mut S) {
     let them = US ^ 1;
     let ours = pos.by_color[US];
@@ -237,8 +228,8 @@ fn pawn_moves<const US: usize, S: Sink>(
     let last = if US == 0 { RANK_8 } else { RANK_1 };
     let third = if US == 0 { RANK_3 } else { RANK_6 };
     let empty = !occ;
-    let push1 = shift_forward::<US>(pawns, 8) & empty;
-    let push2 = shift_forward::<US>(push1 & third, 8) & empty & allowed;
+    let push1 = shift_forward(US, pawns, 8) & empty;
+    let push2 = shift_forward(US, push1 & third, 8) & empty & allowed;
     let push1 = push1 & allowed;
     // "left" and "right" are from White's view: towards file a and file h.
     let cap_left = if US == 0 {

@@ -61,6 +61,17 @@ pub const fn rank_of(sq: Square) -> usize {
     sq >> 3
 }
 
+/// The squares of `b` moved `by` bits towards `color`'s opponent (8 a
+/// rank): forward for `color` (0 White), backward for the other side.
+#[inline(always)]
+pub const fn shift_forward(color: usize, b: u64, by: u32) -> u64 {
+    if color == 0 {
+        b << by
+    } else {
+        b >> by
+    }
+}
+
 /// The rank (0-7) of a square counted from `color`'s side (0 White).
 #[inline(always)]
 pub const fn relative_rank(color: usize, sq: Square) -> usize {

@@ -184,9 +184,16 @@ pub fn square_shape(def: &GameDef, t: usize, side: usize, s: usize) -> i32 {
 }
 
 /// Where type `t`'s value sits among the weights (its square weight is
-/// the next).
+/// the next, its mobility weight the one after).
 pub fn value_param(t: usize) -> usize {
-    param::COUNT + 2 * t
+    param::COUNT + 3 * t
+}
+
+/// Where type `t`'s own mobility weight sits: squares a piece of the type
+/// reaches beyond its typical reach count there too, beside the shared
+/// mobility weight.
+pub fn mobility_param(t: usize) -> usize {
+    value_param(t) + 2
 }
 
 /// The default weights: the terms' [`WEIGHTS`], then each type's value
@@ -205,14 +212,14 @@ fn default_weights(def: &GameDef, values: &[[i32; 2]]) -> Vec<[i32; 2]> {
         } else {
             [3, 3]
         };
-        w.extend([value, square]);
+        w.extend([value, square, [0, 0]]);
     }
     w
 }
 
 /// Each weight's name, in the order of [`EvalInfo::weights`]: the terms'
-/// ([`param::NAMES`]), then `value X` and `square X` for each piece
-/// letter X.
+/// ([`param::NAMES`]), then `value X`, `square X` and `mobility X` for
+/// each piece letter X.
 pub fn weight_names(def: &GameDef) -> Vec<String> {
     param::NAMES
         .iter()
@@ -221,6 +228,7 @@ pub fn weight_names(def: &GameDef) -> Vec<String> {
             [
                 format!("value {}", p.letter),
                 format!("square {}", p.letter),
+                format!("mobility {}", p.letter),
             ]
         }))
         .collect()
@@ -297,6 +305,12 @@ pub struct EvalInfo {
     pub file: Vec<Board>,
     /// `[file]`: the neighbouring files' squares.
     pub neighbours: Vec<Board>,
+    /// The minor pieces: worth less than 450 (a knight, a bishop), not
+    /// pawns nor royal.
+    pub minor: u64,
+    /// `[side]`: where the side's minor pieces find outposts: the ranks
+    /// from the board's middle to the enemy's third rank.
+    pub outpost_ranks: [Board; 2],
     /// `[side][square]`: ranks from there to the side's promotion region
     /// (to the last rank where the game has none), at most 7.
     pub steps: [Vec<u8>; 2],
@@ -345,9 +359,16 @@ impl EvalInfo {
         let mut king_zone = vec![Board::EMPTY; n];
         let mut span = [vec![Board::EMPTY; n], vec![Board::EMPTY; n]];
         let mut steps = [vec![0u8; n], vec![0u8; n]];
+        let mut outpost_ranks = [Board::EMPTY; 2];
         for r in 0..ranks {
             for f in 0..files {
                 let s = sq(f, r);
+                if (ranks / 2 - 1..=ranks - 3).contains(&r) {
+                    outpost_ranks[0].set(s);
+                }
+                if (ranks / 2 - 1..=ranks - 3).contains(&(ranks - 1 - r)) {
+                    outpost_ranks[1].set(s);
+                }
                 if (f + r) % 2 == 0 {
                     dark.set(s);
                 }
@@ -415,6 +436,9 @@ impl EvalInfo {
                 file_riders |= 1 << t;
             }
         }
+        let minor = (0..def.pieces.len())
+            .filter(|&t| !royal(t) && !is_pawn(t) && mean(t) < 450)
+            .fold(0u64, |m, t| m | 1 << t);
         let weights = default_weights(def, values);
         EvalInfo {
             tables: tables(def, &weights),
@@ -426,6 +450,8 @@ impl EvalInfo {
             colour_bound,
             file_riders,
             same_moves,
+            minor,
+            outpost_ranks,
             dark,
             king_zone,
             span,

@@ -1,8 +1,10 @@
 //! The static evaluation of a defined game, for any board, pieces and
 //! pawns: the pieces' square values (kept summed by the position, middle
-//! game and endgame), mobility, pawn structure, king safety, threats,
-//! riders on open files and colour-bound pairs, tapered between middle
-//! game and endgame by the material left, and a tempo.
+//! game and endgame), mobility (shared and by type), pawn structure and
+//! the kings' race to passed pawns, minor pieces on outposts, king
+//! safety, threats, riders on open files, colour-bound pairs and the own
+//! pawns on their colour, tapered between middle game and endgame by the
+//! material left, and a tempo.
 //!
 //! Every term is a count times a (middle game, endgame) weight of
 //! [`WEIGHTS`], fed through [`Terms`], so that the same code that
@@ -52,8 +54,28 @@ pub mod param {
     pub const FILE_HALF_OPEN: usize = FILE_OPEN + 1;
     /// Pieces of one colour-bound type on both colours (a bishop pair).
     pub const COLOUR_PAIR: usize = FILE_HALF_OPEN + 1;
+    /// Own pawns on the squares of a colour-bound piece's colour, for
+    /// each such piece (a bishop hemmed in by its own pawns).
+    pub const COLOUR_PAWNS: usize = COLOUR_PAIR + 1;
+    /// A pawn with an own pawn beside it on its rank.
+    pub const PHALANX: usize = COLOUR_PAWNS + 1;
+    /// A pawn an own pawn defends or stands beside, by its advance: 8
+    /// less its ranks to promotion.
+    pub const CONNECTED: usize = PHALANX + 1;
+    /// A minor piece (worth less than 450) on the enemy's side of the
+    /// board, defended by a pawn, where no enemy pawn can come to attack it.
+    pub const OUTPOST: usize = CONNECTED + 1;
+    /// The enemy king's distance (at most 5) to the square ahead of a
+    /// passed pawn, times the pawn's nearness to promotion (22 less 5 per
+    /// rank to go, at least 0).
+    pub const PASSED_KING_THEIRS: usize = OUTPOST + 1;
+    /// The same for the own king's distance.
+    pub const PASSED_KING_OURS: usize = PASSED_KING_THEIRS + 1;
+    /// Attack units on the king's zone, whatever the attackers' number
+    /// (the linear part of king danger).
+    pub const KING_ZONE: usize = PASSED_KING_OURS + 1;
     /// The side to move's bonus.
-    pub const TEMPO: usize = COLOUR_PAIR + 1;
+    pub const TEMPO: usize = KING_ZONE + 1;
     /// Number of the terms' weights (each piece type's value and square
     /// weight follow them: see [`super::super::eval::value_param`]).
     pub const COUNT: usize = TEMPO + 1;
@@ -81,6 +103,13 @@ pub mod param {
         "file open",
         "file half-open",
         "colour pair",
+        "colour pawns",
+        "phalanx",
+        "connected",
+        "outpost",
+        "passed king theirs",
+        "passed king ours",
+        "king zone",
         "tempo",
     ];
 }
@@ -108,6 +137,12 @@ pub static WEIGHTS: [[i32; 2]; param::COUNT] = [
     [40, 5], [20, 5],
     // colour-bound pair
     [30, 60],
+    // colour pawns, phalanx, connected, outpost
+    [0, 0], [0, 0], [0, 0], [0, 0],
+    // passed pawn's distance to the enemy's, the own king
+    [0, 0], [0, 0],
+    // king zone
+    [0, 0],
     // tempo
     [20, 10],
 ];
@@ -213,6 +248,8 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
     let mut zone_attackers = [0; 2];
     let mut zone_units = [0; 2];
     let mut on_colour = [[0u64; 2]; 2];
+    let mut bound_on = [[0i32; 2]; 2];
+    let mut minors = [Board::EMPTY; 2];
     for side in 0..2 {
         let them = 1 - side;
         let mut mobility = 0;
@@ -239,7 +276,12 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
             } else {
                 movegen::mobility(pos, side, ty, s, &blockers)
             };
-            mobility += reach as i32 - info.typical_mobility[ty];
+            let beyond = reach as i32 - info.typical_mobility[ty];
+            mobility += beyond;
+            t.add(side, super::eval::mobility_param(ty), beyond);
+            if info.minor & (1 << ty) != 0 {
+                minors[side].set(s);
+            }
             if let Some(zone) = zones[them] {
                 let hits = (att & zone).count() as i32;
                 if hits > 0 {
@@ -257,7 +299,9 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
                 riders[side].set(s);
             }
             if info.colour_bound & (1 << ty) != 0 {
-                on_colour[side][info.dark.has(s) as usize] |= 1 << ty;
+                let colour = info.dark.has(s) as usize;
+                on_colour[side][colour] |= 1 << ty;
+                bound_on[side][colour] += 1;
             }
         }
         t.add(side, MOBILITY, mobility);
@@ -284,9 +328,25 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
         t.add(side, FILE_OPEN, open);
         t.add(side, FILE_HALF_OPEN, half_open);
         pawn_structure(pos, side, &pawns, &pawn_attacks[side], t);
+        let light = def.board.and_not(info.dark);
+        t.add(
+            side,
+            COLOUR_PAWNS,
+            bound_on[side][0] * (pawns[side] & light).count() as i32
+                + bound_on[side][1] * (pawns[side] & info.dark).count() as i32,
+        );
+        let mut outposts = 0;
+        for s in (minors[side] & pawn_attacks[side] & info.outpost_ranks[side]).iter() {
+            let f = s % WIDTH as usize;
+            if (info.span[side][s] & info.neighbours[f] & pawns[them]).is_empty() {
+                outposts += 1;
+            }
+        }
+        t.add(side, OUTPOST, outposts);
         if let (Some(k), Some(zone)) = (pos.king(side), zones[side]) {
             let ahead = info.span[side][k] & zone & pawns[side];
             t.add(side, SHELTER, ahead.count().min(3) as i32);
+            t.add(side, KING_ZONE, zone_units[side]);
             if zone_attackers[side] >= 2 {
                 let units = zone_units[side].min(48);
                 t.add(side, KING_DANGER, units * units / 8);
@@ -342,32 +402,71 @@ fn pawn_structure<T: Terms>(
     use param::*;
     let info = &pos.def.eval;
     let ours = pawns[side];
+    let def = pos.def;
+    let kings = [pos.king(side), pos.king(1 - side)];
     let (mut isolated, mut doubled, mut supported) = (0, 0, 0);
+    let (mut phalanx, mut connected) = (0, 0);
+    let mut near = [0, 0];
     for s in ours.iter() {
         let span = info.span[side][s];
         let f = s % WIDTH as usize;
+        let steps = info.steps[side][s] as i32;
         // The rear pawn of doubled pawns is not passed: the front one is.
         let behind_own = (span & info.file[f] & ours).any();
         if behind_own {
             doubled += 1;
         } else if (span & pawns[1 - side]).is_empty() {
-            t.add(side, PASSED + info.steps[side][s] as usize, 1);
+            t.add(side, PASSED + steps as usize, 1);
+            // The kings' race to the square ahead, which counts more the
+            // nearer the pawn is to promotion.
+            let nearness = (22 - 5 * steps).max(0);
+            let stop = if side == 0 {
+                s + WIDTH as usize
+            } else {
+                s.wrapping_sub(WIDTH as usize)
+            };
+            if nearness > 0 && stop < (WIDTH * WIDTH) as usize && def.board.has(stop) {
+                for (i, k) in kings.iter().enumerate() {
+                    if let Some(k) = *k {
+                        near[i] += nearness * distance(k, stop).min(5);
+                    }
+                }
+            }
         }
         if (info.neighbours[f] & ours).is_empty() {
             isolated += 1;
         }
+        let beside = (f > 0 && ours.has(s - 1)) || (f + 1 < WIDTH as usize && ours.has(s + 1));
+        if beside {
+            phalanx += 1;
+        }
         if defended.has(s) {
             supported += 1;
         }
+        if beside || defended.has(s) {
+            connected += 8 - steps;
+        }
     }
+    t.add(side, PHALANX, phalanx);
+    t.add(side, CONNECTED, connected);
+    t.add(side, PASSED_KING_OURS, near[0]);
+    t.add(side, PASSED_KING_THEIRS, near[1]);
     t.add(side, ISOLATED, isolated);
     t.add(side, DOUBLED, doubled);
     t.add(side, SUPPORTED, supported);
 }
 
-/// Counts every term, White's less Black's: the position described for
-/// fitting the weights, and for tests.
-struct Counts([i32; param::COUNT]);
+/// The king's (Chebyshev) distance between two squares.
+fn distance(a: usize, b: usize) -> i32 {
+    let w = WIDTH as usize;
+    let df = (a % w).abs_diff(b % w);
+    let dr = (a / w).abs_diff(b / w);
+    df.max(dr) as i32
+}
+
+/// Counts every weight's terms, White's less Black's: the position
+/// described for fitting the weights, and for tests.
+struct Counts(Vec<i32>);
 
 impl Terms for Counts {
     fn add(&mut self, side: usize, param: usize, count: i32) {
@@ -375,15 +474,16 @@ impl Terms for Counts {
     }
 }
 
-/// The position's term counts, White's less Black's, and its phase.
+/// The position's term counts (every weight's but the pieces' values and
+/// squares), White's less Black's, and its phase.
 #[cfg(test)]
-pub(super) fn term_counts(pos: &Position) -> ([i32; param::COUNT], i32) {
+pub(super) fn term_counts(pos: &Position) -> (Vec<i32>, i32) {
     let (counts, shape) = counts_and_shape(pos);
     (counts, shape.phase)
 }
 
-fn counts_and_shape(pos: &Position) -> ([i32; param::COUNT], Shape) {
-    let mut counts = Counts([0; param::COUNT]);
+fn counts_and_shape(pos: &Position) -> (Vec<i32>, Shape) {
+    let mut counts = Counts(vec![0; pos.def.eval.weights.len()]);
     let shape = terms(pos, &mut counts);
     (counts.0, shape)
 }
@@ -395,8 +495,7 @@ fn counts_and_shape(pos: &Position) -> ([i32; param::COUNT], Shape) {
 pub fn trace(pos: &Position) -> crate::weights::EvalTrace {
     let def = pos.def;
     let (counts, shape) = counts_and_shape(pos);
-    let mut all = vec![0i32; def.eval.weights.len()];
-    all[..param::COUNT].copy_from_slice(&counts);
+    let mut all = counts.clone();
     for side in 0..2 {
         for s in pos.by_side[side].iter() {
             let (_, t) = pos.piece(s).expect("a piece of the side");

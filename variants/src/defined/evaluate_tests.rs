@@ -13,7 +13,7 @@ fn sq(name: &str) -> usize {
     (rank - 1) * 16 + file
 }
 
-fn counts(g: &Defined, fen: &str) -> [i32; COUNT] {
+fn counts(g: &Defined, fen: &str) -> Vec<i32> {
     term_counts(&g.read_fen(fen).expect("the FEN reads")).0
 }
 
@@ -116,6 +116,56 @@ fn king_terms_count_shelter_attacks_and_safe_checks() {
     // The queen can check from d8, which Black does not guard; Black has
     // no piece to check with.
     assert!(c[SAFE_CHECK] > 0, "{c:?}");
+}
+
+#[test]
+fn connected_pawns_outposts_and_king_races_count() {
+    let g = game(CHESS, "mychess");
+    // d2 and e2 stand side by side, six ranks from promotion each.
+    let c = counts(&g, "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1");
+    assert_eq!(c[PHALANX], 2);
+    assert_eq!(c[CONNECTED], 2 * (8 - 6));
+    // d2 defends e3: only e3 is connected.
+    let c = counts(&g, "4k3/8/8/8/8/4P3/3P4/4K3 w - - 0 1");
+    assert_eq!(c[PHALANX], 0);
+    assert_eq!(c[CONNECTED], 8 - 5);
+    // A knight on e5 that d4 defends and no black pawn can chase.
+    let c = counts(&g, "4k3/8/8/4N3/3P4/8/8/4K3 w - - 0 1");
+    assert_eq!(c[OUTPOST], 1);
+    // ... which f7 could chase; on e3 it is at home; a rook is no minor.
+    for fen in [
+        "4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/4N3/3P4/4K3 w - - 0 1",
+        "4k3/8/8/4R3/3P4/8/8/4K3 w - - 0 1",
+    ] {
+        assert_eq!(counts(&g, fen)[OUTPOST], 0, "{fen}");
+    }
+    // The bishop on c1 (dark) shares its colour with d2, not e2.
+    let c = counts(&g, "4k3/8/8/8/8/8/3PP3/2B1K3 w - - 0 1");
+    assert_eq!(c[COLOUR_PAWNS], 1);
+    // e6 is passed, two ranks from promotion (nearness 22 - 10); the
+    // square ahead, e7, is 6 squares (counted 5) from White's king and 4
+    // from Black's.
+    let c = counts(&g, "k7/8/4P3/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(c[PASSED_KING_OURS], 12 * 5);
+    assert_eq!(c[PASSED_KING_THEIRS], 12 * 4);
+    // Far from promotion the race counts nothing.
+    let c = counts(&g, "k7/8/8/8/8/4P3/8/4K3 w - - 0 1");
+    assert_eq!((c[PASSED_KING_OURS], c[PASSED_KING_THEIRS]), (0, 0));
+    // One queen on Black's king's zone: no danger (one attacker), but
+    // its attack units count.
+    let c = counts(&g, "6k1/5ppp/8/6Q1/8/8/8/4RK2 w - - 0 1");
+    assert_eq!(c[KING_DANGER], 0);
+    assert!(c[KING_ZONE] < 0, "{c:?}");
+    // Each type's mobility counts apart, and adds up to the shared term.
+    let c = counts(&g, "4k3/8/8/8/3N4/8/8/R3K3 w - - 0 1");
+    let ty = |ch: char| g.0.type_of(ch).expect("a piece");
+    let (n, r) = (
+        c[eval::mobility_param(ty('n'))],
+        c[eval::mobility_param(ty('r'))],
+    );
+    assert!(n != 0 && r != 0, "{c:?}");
+    assert_eq!(n + r, c[MOBILITY]);
 }
 
 #[test]

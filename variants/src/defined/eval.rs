@@ -20,7 +20,7 @@ pub const VERSION: u32 = 1;
 const KNIGHT: f64 = 320.0;
 /// What Fairy-Stockfish's internal units are worth in centipawns (its
 /// knight, 781 in the middle game and 854 in the endgame, is ours 320).
-const FSF_SCALE: f64 = 320.0 / 817.5;
+pub(super) const FSF_SCALE: f64 = 320.0 / 817.5;
 /// A pawn's value where the file gives none (middle game, endgame).
 const PAWN: [i32; 2] = [95, 115];
 
@@ -308,6 +308,9 @@ pub struct EvalInfo {
     /// The minor pieces: worth less than 450 (a knight, a bishop), not
     /// pawns nor royal.
     pub minor: u64,
+    /// Whether terms beyond the lazy margin can count (a flag's race, an
+    /// extinction rule): lazy evaluation is then off.
+    pub unbounded: bool,
     /// `[side]`: where the side's minor pieces find outposts: the ranks
     /// from the board's middle to the enemy's third rank.
     pub outpost_ranks: [Board; 2],
@@ -452,6 +455,8 @@ impl EvalInfo {
             same_moves,
             minor,
             outpost_ranks,
+            unbounded: def.flag_region.iter().any(|r| r.any())
+                || def.extinction_value != super::def::Value::None,
             dark,
             king_zone,
             span,

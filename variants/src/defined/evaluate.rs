@@ -3,8 +3,9 @@
 //! game and endgame), mobility (shared and by type), pawn structure and
 //! the kings' race to passed pawns, minor pieces on outposts, king
 //! safety, threats, riders on open files, colour-bound pairs and the own
-//! pawns on their colour, tapered between middle game and endgame by the
-//! material left, and a tempo.
+//! pawns on their colour, a flag game's race to the flag and an
+//! extinction game's pressure on the last pieces of a type, tapered
+//! between middle game and endgame by the material left, and a tempo.
 //!
 //! Every term is a count times a (middle game, endgame) weight of
 //! [`WEIGHTS`], fed through [`Terms`], so that the same code that
@@ -74,8 +75,18 @@ pub mod param {
     /// Attack units on the king's zone, whatever the attackers' number
     /// (the linear part of king danger).
     pub const KING_ZONE: usize = PASSED_KING_OURS + 1;
+    /// A flag game's race: 64 w / (w + d²) for the w flag pieces that
+    /// first reach the side's flag region in d moves (squares the enemy
+    /// attacks or the own pawns hold cost a move more), Fairy-Stockfish's
+    /// capture-the-flag term.
+    pub const FLAG: usize = KING_ZONE + 1;
+    /// An extinction game's pressure on a type that must not die out, in
+    /// centipawns at weight 1: Fairy-Stockfish's 10⁶ / (500 + value) in
+    /// its units, over the square of the pieces left above the rule's
+    /// count; negative where losing them all loses, positive where it wins.
+    pub const EXTINCTION: usize = FLAG + 1;
     /// The side to move's bonus.
-    pub const TEMPO: usize = KING_ZONE + 1;
+    pub const TEMPO: usize = EXTINCTION + 1;
     /// Number of the terms' weights (each piece type's value and square
     /// weight follow them: see [`super::super::eval::value_param`]).
     pub const COUNT: usize = TEMPO + 1;
@@ -110,6 +121,8 @@ pub mod param {
         "passed king theirs",
         "passed king ours",
         "king zone",
+        "flag",
+        "extinction",
         "tempo",
     ];
 }
@@ -143,6 +156,9 @@ pub static WEIGHTS: [[i32; 2]; param::COUNT] = [
     [0, 0], [0, 0],
     // king zone
     [0, 0],
+    // flag race (Fairy-Stockfish's 4000 for a piece in the region, over
+    // 64), extinction (counted in centipawns)
+    [24, 24], [1, 1],
     // tempo
     [20, 10],
 ];
@@ -159,6 +175,11 @@ const LESSER_BY: i32 = 100;
 /// [`LAZY_MARGIN`], when that reaches `beta` (see
 /// [`crate::SearchHints::evaluate_at_least`]).
 pub fn evaluate_at_least(pos: &Position, beta: i32) -> Option<i32> {
+    // A flag's race or an extinction's pressure may move the score by
+    // far more than the margin.
+    if pos.def.eval.unbounded {
+        return None;
+    }
     let [mg, eg] = pos.material;
     // The tapered score lies between the two phases' scores.
     let low = if pos.side.index() == 0 {
@@ -382,6 +403,20 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
             t.add(side, SAFE_CHECK, checks);
         }
     }
+    if def.flag_region.iter().any(|r| r.any()) {
+        for side in 0..2 {
+            t.add(
+                side,
+                FLAG,
+                flag_race(pos, side, &attacks[1 - side], &pawns[side]),
+            );
+        }
+    }
+    if def.extinction_value != super::def::Value::None && !def.extinction_all {
+        for side in 0..2 {
+            t.add(side, EXTINCTION, extinction(pos, side));
+        }
+    }
     Shape {
         phase: side_phase[0] + side_phase[1],
         side_phase,
@@ -455,6 +490,88 @@ fn pawn_structure<T: Terms>(
     t.add(side, DOUBLED, doubled);
     t.add(side, SUPPORTED, supported);
 }
+
+/// The moves a flag piece of `side` needs at most to be counted.
+const FLAG_HORIZON: i32 = 8;
+
+/// [`param::FLAG`]'s count for `side`: the flag pieces walked towards the
+/// region move by move, as their type moves on the current board (a
+/// king's steps where any piece may take the flag), squares `held` (the
+/// enemy's attacks) or the side's own `pawns` taking a move more.
+fn flag_race(pos: &Position, side: usize, held: &Board, pawns: &Board) -> i32 {
+    let def = pos.def;
+    let region = def.flag_region[side] & def.board;
+    if region.is_empty() {
+        return 0;
+    }
+    let theirs = pos.by_side[1 - side];
+    let free = def.board.and_not(pos.occupied() | pos.holes);
+    let steps = |s: usize| match def.flag_piece[side] {
+        Some(ty) => {
+            (movegen::reach(pos, side, ty, s, 0, super::betza::QUIET) & free)
+                | (movegen::reach(pos, side, ty, s, 0, CAPTURE) & theirs)
+        }
+        None => def.eval.king_zone[s].and_not(pos.by_side[side] | pos.holes),
+    };
+    let slow = *held | *pawns;
+    let mut front = match def.flag_piece[side] {
+        Some(ty) => pos.pieces(side, ty),
+        None => pos.by_side[side],
+    };
+    let mut later = Board::EMPTY;
+    let mut seen = Board::EMPTY;
+    for d in 0..=FLAG_HORIZON {
+        let wins = (front & region).count() as i32;
+        if wins > 0 {
+            return 64 * wins / (wins + d * d);
+        }
+        seen |= front;
+        let mut next = Board::EMPTY;
+        for s in front.iter() {
+            next |= steps(s);
+        }
+        next = next.and_not(seen);
+        front = (next.and_not(slow) | later).and_not(seen);
+        later = next & slow;
+        if front.is_empty() && later.is_empty() {
+            break;
+        }
+    }
+    0
+}
+
+/// [`param::EXTINCTION`]'s count for `side`: for each type that must not
+/// die out (a single type; "all pieces" rules count nothing here), when
+/// the enemy has enough of its own for the rule to decide.
+fn extinction(pos: &Position, side: usize) -> i32 {
+    use super::def::Value;
+    let def = pos.def;
+    let sign = match def.extinction_value {
+        Value::Loss => -1,
+        Value::Win => 1,
+        _ => return 0,
+    };
+    let mut total = 0;
+    for ty in 0..def.pieces.len() {
+        if def.extinction_piece_types & (1 << ty) == 0 {
+            continue;
+        }
+        let ours = pos.pieces(side, ty).count() as i32;
+        if (pos.pieces(1 - side, ty).count()) < def.extinction_opponent_piece_count {
+            continue;
+        }
+        let above = (ours - def.extinction_piece_count as i32).max(1);
+        // The type's value in Fairy-Stockfish's units (a king, worth
+        // nothing here, as a pawn).
+        let value = (def.values[ty].max(PAWN_FLOOR) as f64 / super::eval::FSF_SCALE) as i32;
+        let cp = (1_000_000.0 / f64::from(500 + value) * super::eval::FSF_SCALE) as i32;
+        total += sign * cp / (above * above);
+    }
+    total
+}
+
+/// The least value an extinction type is priced at (a king's is 0).
+const PAWN_FLOOR: i32 = 100;
 
 /// The king's (Chebyshev) distance between two squares.
 fn distance(a: usize, b: usize) -> i32 {

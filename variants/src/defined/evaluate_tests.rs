@@ -169,6 +169,41 @@ fn connected_pawns_outposts_and_king_races_count() {
 }
 
 #[test]
+fn flag_races_and_extinction_pressure_count() {
+    let g = game(
+        "[koth:chess]\nflagPiece = k\nflagRegionWhite = d4 e4 d5 e5\nflagRegionBlack = d4 e4 d5 e5\n",
+        "koth",
+    );
+    assert!(g.0.eval.unbounded);
+    // Both kings reach two of the centre's squares in three steps:
+    // 64 x 2 / (2 + 9) each.
+    let c = counts(&g, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(c[FLAG], 0);
+    // White's king reaches d4 and e4 in one step: 64 x 2 / (2 + 1).
+    let c = counts(&g, "4k3/8/8/8/8/4K3/8/8 w - - 0 1");
+    assert_eq!(c[FLAG], 42 - 11);
+    // A rook along the fourth rank holds d4 and e4: a move more.
+    let c = counts(&g, "4k3/8/8/8/r7/4K3/8/8 w - - 0 1");
+    assert_eq!(c[FLAG], 64 * 2 / (2 + 4) - 11);
+    // Knights must not die out: one knight left is under more pressure
+    // than two; even numbers even out.
+    let g = game(
+        "[ext:chess]\nextinctionValue = loss\nextinctionPieceTypes = n\n",
+        "ext",
+    );
+    assert!(g.0.eval.unbounded);
+    let c = counts(&g, "1n2k1n1/8/8/8/8/8/8/4K1N1 w - - 0 1");
+    assert!(c[EXTINCTION] < -100, "{c:?}");
+    let c = counts(&g, "1n2k1n1/8/8/8/8/8/8/1N2K1N1 w - - 0 1");
+    assert_eq!(c[EXTINCTION], 0);
+    // Chess has neither.
+    let g = game(CHESS, "mychess");
+    assert!(!g.0.eval.unbounded);
+    let c = counts(&g, "1n2k1n1/8/8/8/8/4K3/8/6N1 w - - 0 1");
+    assert_eq!((c[FLAG], c[EXTINCTION]), (0, 0));
+}
+
+#[test]
 fn file_riders_and_colour_bound_pairs_count() {
     let g = game(CHESS, "mychess");
     // The a-rook's file is open, the d-rook's half open (a black pawn),

@@ -17,6 +17,7 @@ const FITTED: &[(&str, &str)] = &[
     ("gothic", include_str!("fitted/gothic.weights")),
     ("shatranj", include_str!("fitted/shatranj.weights")),
     ("chess16", include_str!("fitted/chess16.weights")),
+    ("courier", include_str!("fitted/courier.weights")),
 ];
 
 /// The fitted weights of a game with `def`'s rules, if there are any.

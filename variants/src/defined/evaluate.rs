@@ -514,10 +514,7 @@ fn flag_race(pos: &Position, side: usize, held: &Board, pawns: &Board) -> i32 {
         None => def.eval.king_zone[s].and_not(pos.by_side[side] | pos.holes),
     };
     let slow = *held | *pawns;
-    let mut front = match def.flag_piece[side] {
-        Some(ty) => pos.pieces(side, ty),
-        None => pos.by_side[side],
-    };
+    let mut front = super::rules::flag_pieces(pos, side);
     let mut later = Board::EMPTY;
     let mut seen = Board::EMPTY;
     for d in 0..=FLAG_HORIZON {

@@ -5,6 +5,7 @@
 
 use super::def::Value;
 use super::movegen;
+use super::piece::Board;
 use super::position::Position;
 use crate::{DrawReason, MoveList, Outcome, Side, WinReason};
 
@@ -34,18 +35,19 @@ fn count(pos: &Position, side: usize, t: Option<usize>) -> u32 {
     }
 }
 
-/// A flag piece of `side` standing in its region.
-fn flag_reached(pos: &Position, side: usize) -> bool {
-    let def = pos.def;
-    let region = def.flag_region[side];
-    if region.is_empty() {
-        return false;
-    }
-    let pieces = match def.flag_piece[side] {
+/// The pieces of `side` that take its flag by reaching the region: its
+/// flag piece's type, or all of them.
+pub(super) fn flag_pieces(pos: &Position, side: usize) -> Board {
+    match pos.def.flag_piece[side] {
         Some(t) => pos.pieces(side, t),
         None => pos.by_side[side],
-    };
-    (pieces & region).any()
+    }
+}
+
+/// A flag piece of `side` standing in its region.
+fn flag_reached(pos: &Position, side: usize) -> bool {
+    let region = pos.def.flag_region[side];
+    region.any() && (flag_pieces(pos, side) & region).any()
 }
 
 /// Whether the game ends here before any move is looked at: extinction

@@ -577,3 +577,37 @@ fn limits_hold_even_when_the_first_iteration_explodes() {
          e1e1e111e/9/9/9/9/9/9/9/E1E1E1E1E b Zz - - 0 1",
     );
 }
+
+/// The pruning and reduction options that are off by default change the
+/// tree when set (so a match or `tune-search` setting them measures
+/// something), and the search still finds a forced mate with each.
+#[test]
+fn optional_pruning_changes_the_tree_and_keeps_mates() {
+    let run = |fen: &str, depth: i32, name: &str, value: i32| {
+        let mut req = request::<Chess>(
+            Chess.read_fen(fen).unwrap(),
+            Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            1,
+        );
+        if !name.is_empty() {
+            req.params.set(name, value).unwrap();
+        }
+        search::<Chess>(&Shared::new(16), &req, &Silent)
+    };
+    let middle = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8";
+    let base = run(middle, 9, "", 0).nodes;
+    let mate = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+    for (name, value) in [
+        ("LmrCutNode", 2),
+        ("PruneLmrDepth", 1),
+        ("HistoryPruneMargin", 500),
+        ("QsDeltaMargin", 200),
+    ] {
+        assert_ne!(run(middle, 9, name, value).nodes, base, "{name}");
+        let r = run(mate, 5, name, value);
+        assert_eq!(Score::from_internal(r.score), Score::Mate(2), "{name}");
+    }
+}

@@ -364,6 +364,12 @@ pub trait SearchHints: Fen {
         None
     }
 
+    /// Whether [`SearchHints::see_ge`] weighs what a capture wins against
+    /// a positive threshold (the default's answer is no for every positive
+    /// one), so that the search may delta-prune by it with a margin of its
+    /// own where [`SearchHints::qsearch_delta`] gives none.
+    const SEE_WEIGHS_GAINS: bool = false;
+
     /// Whether a turn of several plies is under way (some of its plies
     /// were played). The static score then cannot stand for the rest of the
     /// turn: a piece that moved in the turn may hang and cannot move again.

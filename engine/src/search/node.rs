@@ -11,9 +11,13 @@ use variants::{MoveCode, MoveList, Variant};
 /// What a node knows before its moves are searched.
 struct NodeInfo<M> {
     key: u64,
+    /// Its height in the search's line.
+    ply: usize,
     pv_node: bool,
     in_check: bool,
     turn_start: bool,
+    /// A null-window node expected to fail high.
+    cut_node: bool,
     side: usize,
     hit: Option<Hit>,
     tt_move: M,
@@ -26,6 +30,10 @@ struct NodeInfo<M> {
 
 impl<V: Variant> Worker<'_, V> {
     /// Searches a child: negated when the side to move changes.
+    /// `cut` says whether the child, when the other side moves there, is
+    /// expected to fail high (a cut node); a ply that continues the same
+    /// side's turn keeps the parent's expectation.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn child(
         &mut self,
         pos: &V::Position,
@@ -34,14 +42,19 @@ impl<V: Variant> Worker<'_, V> {
         alpha: i32,
         beta: i32,
         ply: usize,
+        cut: bool,
     ) -> i32 {
         if V::side_to_move(child) == V::side_to_move(pos) {
-            self.negamax(child, depth, alpha, beta, ply, false)
+            let parent_cut = self.stack[ply - 1].cut_node;
+            self.negamax(child, depth, alpha, beta, ply, false, parent_cut)
         } else {
-            -self.negamax(child, depth, -beta, -alpha, ply, true)
+            -self.negamax(child, depth, -beta, -alpha, ply, true, cut)
         }
     }
 
+    /// A node's score from `alpha` to `beta`. `cut_node`: a null-window
+    /// node expected to fail high (Stockfish's cutNode), reduced more.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn negamax(
         &mut self,
         pos: &V::Position,
@@ -50,9 +63,11 @@ impl<V: Variant> Worker<'_, V> {
         mut beta: i32,
         ply: usize,
         turn_start: bool,
+        cut_node: bool,
     ) -> i32 {
         let pv_node = beta - alpha > 1;
         self.stack[ply].pv.clear();
+        self.stack[ply].cut_node = cut_node;
         if self.check_stop() {
             return 0;
         }
@@ -111,9 +126,11 @@ impl<V: Variant> Worker<'_, V> {
         let (eval, improving) = self.evaluate_node(pos, hit, in_check, side, ply);
         let node = NodeInfo {
             key,
+            ply,
             pv_node,
             in_check,
             turn_start,
+            cut_node,
             side,
             hit,
             tt_move,
@@ -190,18 +207,29 @@ impl<V: Variant> Worker<'_, V> {
                 && searched > 0
                 && best > -MATE_BOUND
                 && mv != tt_move;
-            if prunable && self.prune_move(pos, mv, noisy, &node, depth, alpha, searched) {
-                continue;
-            }
             // What the histories know the ply by.
             let hkey = V::history_key(pos, mv);
+            if prunable && self.prune_move(pos, (mv, hkey), noisy, &node, depth, alpha, searched) {
+                continue;
+            }
             self.stack[ply].played = mv;
             self.stack[ply].played_key = hkey;
             let nodes_before = self.nodes;
             // Step 11. Principal variation search, with late-move
             // reductions of the plies after the first.
             let score = if searched == 0 {
-                self.child(pos, &child, depth - 1 + extension, alpha, beta, ply + 1)
+                // The first ply at a null-window node: its child is of the
+                // other kind.
+                let cut = !pv_node && !cut_node;
+                self.child(
+                    pos,
+                    &child,
+                    depth - 1 + extension,
+                    alpha,
+                    beta,
+                    ply + 1,
+                    cut,
+                )
             } else {
                 let r = if late_quiet {
                     let killer = mv == killers[0] || mv == killers[1];
@@ -216,7 +244,16 @@ impl<V: Variant> Worker<'_, V> {
                 } else {
                     0
                 };
-                let mut s = self.child(pos, &child, depth - 1 - r, alpha, alpha + 1, ply + 1);
+                // A late ply is expected to be refuted: its child cuts.
+                let mut s = self.child(
+                    pos,
+                    &child,
+                    depth - 1 - r,
+                    alpha,
+                    alpha + 1,
+                    ply + 1,
+                    r > 0 || !cut_node,
+                );
                 if s > alpha && r > 0 {
                     s = self.child(
                         pos,
@@ -225,10 +262,19 @@ impl<V: Variant> Worker<'_, V> {
                         alpha,
                         alpha + 1,
                         ply + 1,
+                        !cut_node,
                     );
                 }
                 if s > alpha && s < beta {
-                    s = self.child(pos, &child, depth - 1 + extension, alpha, beta, ply + 1);
+                    s = self.child(
+                        pos,
+                        &child,
+                        depth - 1 + extension,
+                        alpha,
+                        beta,
+                        ply + 1,
+                        false,
+                    );
                 }
                 s
             };
@@ -391,7 +437,15 @@ impl<V: Variant> Worker<'_, V> {
         self.stack[ply + 1].allow_null = false;
         self.stack[ply].played = V::Move::NONE;
         self.path.push(node.key);
-        let score = -self.negamax(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, true);
+        let score = -self.negamax(
+            &null,
+            depth - 1 - r,
+            -beta,
+            -beta + 1,
+            ply + 1,
+            true,
+            !node.cut_node,
+        );
         self.path.pop();
         self.stack[ply + 1].allow_null = true;
         if self.aborted {
@@ -437,6 +491,7 @@ impl<V: Variant> Worker<'_, V> {
             singular_beta,
             ply,
             node.turn_start,
+            node.cut_node,
         );
         self.stack[ply].skipped = V::Move::NONE;
         if self.aborted {
@@ -479,14 +534,15 @@ impl<V: Variant> Worker<'_, V> {
     fn prune_move(
         &self,
         pos: &V::Position,
-        mv: V::Move,
+        (mv, hkey): (V::Move, u32),
         noisy: bool,
         node: &NodeInfo<V::Move>,
         depth: i32,
         alpha: i32,
         searched: usize,
     ) -> bool {
-        if depth > self.params.prune_max_depth {
+        let on_lmr_depth = self.params.prune_lmr_depth != 0;
+        if (noisy || !on_lmr_depth) && depth > self.params.prune_max_depth {
             return false;
         }
         if noisy {
@@ -495,8 +551,35 @@ impl<V: Variant> Worker<'_, V> {
         let late = depth <= self.params.lmp_max_depth
             && searched
                 >= (self.params.lmp_base + depth * depth) as usize / (2 - node.improving as usize);
-        late || node.eval + self.params.futility_base + self.params.futility_margin * depth <= alpha
-            || !V::see_ge(pos, mv, self.params.see_quiet_margin * depth)
+        if late {
+            return true;
+        }
+        // Futility and SEE margins at the depth the ply would be searched
+        // at after its reduction (Stockfish's lmrDepth), or at the node's.
+        let d = if on_lmr_depth {
+            (depth - 1 - self.base_reduction(depth, searched)).max(0)
+        } else {
+            depth
+        };
+        if d > self.params.prune_max_depth {
+            return false;
+        }
+        // A ply the histories judge bad enough for the depth.
+        if self.params.history_prune_margin > 0
+            && self.quiet_score(node.side, mv, hkey, node.ply)
+                < -self.params.history_prune_margin * depth
+        {
+            return true;
+        }
+        node.eval + self.params.futility_base + self.params.futility_margin * d <= alpha
+            || !V::see_ge(pos, mv, self.params.see_quiet_margin * d)
+    }
+
+    /// The reduction of a late quiet ply before what is known of the node
+    /// and the ply: `ln(depth) * ln(searched)` scaled, plus the constant.
+    fn base_reduction(&self, depth: i32, searched: usize) -> i32 {
+        (((depth as f32).ln() * (searched as f32).ln()) / (self.params.lmr_divisor as f32 / 100.0)
+            + self.params.lmr_base as f32 / 100.0) as i32
     }
 
     /// Step 11: how many plies a late quiet ply is reduced by.
@@ -509,14 +592,15 @@ impl<V: Variant> Worker<'_, V> {
         checks_or_killer: bool,
         ply: usize,
     ) -> i32 {
-        let mut r = (((depth as f32).ln() * (searched as f32).ln())
-            / (self.params.lmr_divisor as f32 / 100.0)
-            + self.params.lmr_base as f32 / 100.0) as i32;
+        let mut r = self.base_reduction(depth, searched);
         if node.pv_node {
             r -= 1;
         }
         if !node.improving {
             r += 1;
+        }
+        if node.cut_node {
+            r += self.params.lmr_cut_node;
         }
         if checks_or_killer {
             r -= 1;

@@ -109,6 +109,14 @@ search_params! {
     lmp_max_depth: "LmpMaxDepth" = 4, 1, 10;
     /// See `LmpMaxDepth`.
     lmp_base: "LmpBase" = 3, 0, 12;
+    /// 1: futility and SEE pruning of quiet plies judge a ply at the depth
+    /// it would be searched at after its late-move reduction (and apply
+    /// wherever that is at most `PruneMaxDepth`); 0: at the node's depth.
+    prune_lmr_depth: "PruneLmrDepth" = 0, 0, 1;
+    /// History pruning: a quiet ply whose history and continuation
+    /// histories sum below minus this much per ply of depth is skipped
+    /// (0: none).
+    history_prune_margin: "HistoryPruneMargin" = 0, 0, 20000;
     /// Futility pruning: a quiet ply is skipped when the evaluation plus
     /// this margin...
     futility_base: "FutilityBase" = 100, 0, 300;
@@ -133,9 +141,16 @@ search_params! {
     /// and one ply less per this much history (one more for a bad
     /// history).
     lmr_history_divisor: "LmrHistoryDivisor" = 8000, 2000, 20000;
+    /// Plies more of reduction at a node expected to fail high (a cut
+    /// node: a null-window child of a late ply, or of an all node).
+    lmr_cut_node: "LmrCutNode" = 0, 0, 4;
     /// Quiescence plies within which a side in check searches its
     /// evasions.
     qs_evasion_plies: "QsEvasionPlies" = 8, 0, 16;
+    /// Delta pruning in quiescence where the game sets no margin of its
+    /// own: a capture whose exchange cannot lift the stand-pat score to
+    /// within this much of alpha is skipped (0: none).
+    qs_delta_margin: "QsDeltaMargin" = 0, 0, 1000;
     /// History bonus of a cutting quiet ply (and malus of the quiet plies
     /// tried before it): this times the depth...
     history_bonus: "HistoryBonus" = 150, 20, 600;

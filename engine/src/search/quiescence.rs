@@ -71,7 +71,10 @@ impl<V: Variant> Worker<'_, V> {
         }
         // Captures must not lose material, and (delta pruning) must be
         // able to bring the score near alpha.
-        let needed = match V::qsearch_delta(pos) {
+        let margin = V::qsearch_delta(pos)
+            .or((V::SEE_WEIGHS_GAINS && self.params.qs_delta_margin > 0)
+                .then_some(self.params.qs_delta_margin));
+        let needed = match margin {
             Some(margin) if stands => (alpha - stand - margin).max(0),
             _ => 0,
         };

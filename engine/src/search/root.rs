@@ -27,7 +27,7 @@ impl<V: Variant> Worker<'_, V> {
             (-INF, INF)
         };
         loop {
-            let s = self.negamax(&req.root, depth, alpha, beta, 0, true);
+            let s = self.negamax(&req.root, depth, alpha, beta, 0, true, false);
             if self.aborted {
                 return None;
             }

@@ -26,6 +26,9 @@ pub(super) struct Frame<M> {
     pub pv: Vec<M>,
     /// Whether a null move may be tried here (not right after one).
     pub allow_null: bool,
+    /// Whether the node here is expected to fail high (Stockfish's
+    /// cutNode), for a ply that continues its side's turn.
+    pub cut_node: bool,
 }
 
 impl<M: MoveCode> Frame<M> {
@@ -41,6 +44,7 @@ impl<M: MoveCode> Frame<M> {
             skipped: M::NONE,
             pv: Vec::new(),
             allow_null: true,
+            cut_node: false,
         }
     }
 }

@@ -197,6 +197,8 @@ impl SearchHints for Chess {
         eval::VALUE_MG[victim] * 8 - kind_of(pos.piece_at(mv.from())) as i32 + promo
     }
 
+    const SEE_WEIGHS_GAINS: bool = true;
+
     #[inline]
     fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
         see::see_ge(pos, mv, threshold)

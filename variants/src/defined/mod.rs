@@ -304,6 +304,8 @@ impl SearchHints for Defined {
         victim * 8 + promo - attacker
     }
 
+    const SEE_WEIGHS_GAINS: bool = true;
+
     fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
         see::see_ge(pos, mv, threshold)
     }

@@ -190,6 +190,8 @@ impl SearchHints for ParallelWorlds {
         eval::captured_value(pos, mv) * 8 + eval::VALUE[mv.promo()] - attacker
     }
 
+    const SEE_WEIGHS_GAINS: bool = true;
+
     fn see_ge(pos: &Position, mv: SubMove, threshold: i32) -> bool {
         eval::see_ge(pos, mv, threshold)
     }

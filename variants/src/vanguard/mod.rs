@@ -160,6 +160,8 @@ impl SearchHints for Vanguard {
         eval::capture_order(pos, mv)
     }
 
+    const SEE_WEIGHS_GAINS: bool = true;
+
     fn see_ge(pos: &Position, mv: Action, threshold: i32) -> bool {
         eval::see_ge(pos, mv, threshold)
     }

@@ -605,6 +605,8 @@ fn optional_pruning_changes_the_tree_and_keeps_mates() {
         ("PruneLmrDepth", 1),
         ("HistoryPruneMargin", 500),
         ("QsDeltaMargin", 200),
+        ("LmrLosingCaptures", 1),
+        ("QsTable", 1),
     ] {
         assert_ne!(run(middle, 9, name, value).nodes, base, "{name}");
         let r = run(mate, 5, name, value);

@@ -241,6 +241,16 @@ impl<V: Variant> Worker<'_, V> {
                         gives_check || killer,
                         ply,
                     )
+                } else if noisy
+                    && self.params.lmr_losing_captures != 0
+                    && depth >= self.params.lmr_min_depth
+                    && searched >= self.params.lmr_min_searched as usize
+                    && !in_check
+                    && !V::see_ge(pos, mv, 0)
+                {
+                    // A late capture that loses material: reduced as a
+                    // quiet ply with nothing known for it.
+                    (self.base_reduction(depth, searched) - i32::from(pv_node)).clamp(0, depth - 2)
                 } else {
                     0
                 };

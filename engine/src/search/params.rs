@@ -141,12 +141,19 @@ search_params! {
     /// and one ply less per this much history (one more for a bad
     /// history).
     lmr_history_divisor: "LmrHistoryDivisor" = 8000, 2000, 20000;
+    /// 1: late captures that lose material (by SEE) are reduced as late
+    /// quiet plies are, before their history; 0: never reduced.
+    lmr_losing_captures: "LmrLosingCaptures" = 0, 0, 1;
     /// Plies more of reduction at a node expected to fail high (a cut
     /// node: a null-window child of a late ply, or of an all node).
     lmr_cut_node: "LmrCutNode" = 0, 0, 4;
     /// Quiescence plies within which a side in check searches its
     /// evasions.
     qs_evasion_plies: "QsEvasionPlies" = 8, 0, 16;
+    /// 1: quiescence tries the table's ply first and takes the table's
+    /// score for the static one where its bound says it is better; 0: the
+    /// table only cuts there.
+    qs_table: "QsTable" = 0, 0, 1;
     /// Delta pruning in quiescence where the game sets no margin of its
     /// own: a capture whose exchange cannot lift the stand-pat score to
     /// within this much of alpha is skipped (0: none).

@@ -2,7 +2,8 @@
 //! horizon, the end of a multi-ply turn) until the position is quiet.
 
 use super::picker::quiescence_key;
-use super::{bound_of, tt_cutoff, Worker, INF, MAX_PLY};
+use super::{bound_of, from_tt, tt_cutoff, Worker, INF, MATE_BOUND, MAX_PLY};
+use crate::tt::Bound;
 use variants::{MoveCode, MoveList, Variant};
 
 impl<V: Variant> Worker<'_, V> {
@@ -50,6 +51,19 @@ impl<V: Variant> Worker<'_, V> {
             }
             correction = self.correction(pos, V::side_to_move(pos).index());
             stand = hit.map(|h| h.eval).unwrap_or_else(|| V::evaluate(pos)) + correction;
+            // The table's score, where its bound says it is the better
+            // guess, stands in for the static one.
+            if let Some(h) = hit.filter(|_| self.params.qs_table != 0) {
+                let s = from_tt(h.score, ply);
+                let better = match h.bound {
+                    Bound::Lower => s > stand,
+                    Bound::Upper => s < stand,
+                    Bound::Exact => true,
+                };
+                if better && s.abs() < MATE_BOUND {
+                    stand = s;
+                }
+            }
             if stands {
                 if stand >= beta {
                     return stand;
@@ -82,6 +96,13 @@ impl<V: Variant> Worker<'_, V> {
         for &mv in list.iter() {
             if in_check || (V::is_noisy(pos, mv) && V::see_ge(pos, mv, needed)) {
                 moves.push((quiescence_key::<V>(pos, mv), mv));
+            }
+        }
+        // The table's ply first, where it is among them.
+        if let Some(h) = hit.filter(|_| self.params.qs_table != 0) {
+            let tt_move = V::Move::from_bits(h.mv);
+            if let Some(m) = moves.iter_mut().find(|m| m.1 == tt_move) {
+                m.0 = i32::MAX;
             }
         }
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));

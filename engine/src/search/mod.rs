@@ -261,6 +261,20 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// A static evaluation `eval`, or the table entry's score where its bound
+/// says the score is the better guess (a mate score never is).
+fn refined_by_table(h: &Hit, eval: i32) -> i32 {
+    if h.score.abs() >= MATE_BOUND {
+        return eval;
+    }
+    match h.bound {
+        Bound::Lower if h.score > eval => h.score,
+        Bound::Upper if h.score < eval => h.score,
+        Bound::Exact => h.score,
+        _ => eval,
+    }
+}
+
 /// The score a table entry proves for the window, if it settles the node.
 fn tt_cutoff(h: &Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     let s = from_tt(h.score, ply);

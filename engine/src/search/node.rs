@@ -4,7 +4,9 @@
 
 use super::params::QUIETS_REMEMBERED;
 use super::picker::MovePicker;
-use super::{bound_of, from_tt, tt_cutoff, Worker, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::{
+    bound_of, from_tt, refined_by_table, tt_cutoff, Worker, INF, MATE, MATE_BOUND, MAX_PLY,
+};
 use crate::tt::{Bound, Hit};
 use variants::{MoveCode, MoveList, Variant};
 
@@ -189,11 +191,12 @@ impl<V: Variant> Worker<'_, V> {
             let extension = if mv == tt_move { tt_extension } else { 0 };
             let noisy = V::is_noisy(pos, mv);
             let child = V::make(pos, mv);
-            // A late quiet ply: late-move reductions apply to it.
-            let late_quiet = depth >= self.params.lmr_min_depth
+            // A late ply: late-move reductions apply to it (to a noisy one
+            // only where it loses material and the option says so).
+            let late = depth >= self.params.lmr_min_depth
                 && searched >= self.params.lmr_min_searched as usize
-                && !noisy
                 && !in_check;
+            let late_quiet = late && !noisy;
             // Whether the move checks matters only to pruning and LMR; the
             // test costs an attack computation, so other moves skip it.
             let check_matters =
@@ -241,13 +244,7 @@ impl<V: Variant> Worker<'_, V> {
                         gives_check || killer,
                         ply,
                     )
-                } else if noisy
-                    && self.params.lmr_losing_captures != 0
-                    && depth >= self.params.lmr_min_depth
-                    && searched >= self.params.lmr_min_searched as usize
-                    && !in_check
-                    && !V::see_ge(pos, mv, 0)
-                {
+                } else if late && self.params.lmr_losing_captures != 0 && !V::see_ge(pos, mv, 0) {
                     // A late capture that loses material: reduced as a
                     // quiet ply with nothing known for it.
                     (self.base_reduction(depth, searched) - i32::from(pv_node)).clamp(0, depth - 2)
@@ -396,12 +393,7 @@ impl<V: Variant> Worker<'_, V> {
             && self.stack[ply - 2].side == side
             && static_eval > self.stack[ply - 2].eval;
         let eval = match hit {
-            Some(h) if !in_check && h.score.abs() < MATE_BOUND => match h.bound {
-                Bound::Lower if h.score > static_eval => h.score,
-                Bound::Upper if h.score < static_eval => h.score,
-                Bound::Exact => h.score,
-                _ => static_eval,
-            },
+            Some(h) if !in_check => refined_by_table(&h, static_eval),
             _ => static_eval,
         };
         (eval, improving)

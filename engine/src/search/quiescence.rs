@@ -2,8 +2,7 @@
 //! horizon, the end of a multi-ply turn) until the position is quiet.
 
 use super::picker::quiescence_key;
-use super::{bound_of, from_tt, tt_cutoff, Worker, INF, MATE_BOUND, MAX_PLY};
-use crate::tt::Bound;
+use super::{bound_of, refined_by_table, tt_cutoff, Worker, INF, MAX_PLY};
 use variants::{MoveCode, MoveList, Variant};
 
 impl<V: Variant> Worker<'_, V> {
@@ -54,15 +53,7 @@ impl<V: Variant> Worker<'_, V> {
             // The table's score, where its bound says it is the better
             // guess, stands in for the static one.
             if let Some(h) = hit.filter(|_| self.params.qs_table != 0) {
-                let s = from_tt(h.score, ply);
-                let better = match h.bound {
-                    Bound::Lower => s > stand,
-                    Bound::Upper => s < stand,
-                    Bound::Exact => true,
-                };
-                if better && s.abs() < MATE_BOUND {
-                    stand = s;
-                }
+                stand = refined_by_table(&h, stand);
             }
             if stands {
                 if stand >= beta {

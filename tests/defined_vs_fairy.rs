@@ -622,6 +622,115 @@ fn random_definitions_play_as_fairy_stockfish_plays_them() {
     tally.report("definitions", usize::MAX, false);
 }
 
+/// A random definition (see [`random_game`]) with drops: pockets, captures
+/// to hand or not, promoted pieces going back as pawns or not, and the
+/// drop rules' regions and restrictions; the start with pieces in hand.
+fn random_drop_game(rng: &mut Rng, n: usize) -> String {
+    let config = random_game(rng, n);
+    let letters: Vec<char> = config
+        .lines()
+        .filter_map(|l| {
+            let (key, value) = l.split_once(" = ")?;
+            let letter = value.chars().next()?;
+            (key != "startFen" && letter.is_ascii_lowercase())
+                .then_some(letter)
+                .filter(|_| {
+                    ["knight", "bishop", "rook", "queen", "fers", "wazir", "pawn"].contains(&key)
+                        || key.starts_with("customPiece")
+                })
+        })
+        .collect();
+    let ranks = config
+        .lines()
+        .find_map(|l| l.strip_prefix("maxRank = "))
+        .and_then(|r| r.parse::<usize>().ok())
+        .unwrap_or(8);
+    let mut lines: Vec<String> = Vec::new();
+    let mut hand = String::new();
+    for _ in 0..rng.below(5) {
+        if letters.is_empty() {
+            break;
+        }
+        let l = *rng.pick(&letters);
+        hand.push(if rng.chance(50) {
+            l.to_ascii_uppercase()
+        } else {
+            l
+        });
+    }
+    for line in config.lines() {
+        match line.strip_prefix("startFen = ") {
+            Some(fen) => {
+                let (board, rest) = fen.split_once(' ').expect("a FEN with fields");
+                lines.push(format!("startFen = {board}[{hand}] {rest}"));
+            }
+            None => lines.push(line.to_string()),
+        }
+    }
+    lines.push("pieceDrops = true".into());
+    if rng.chance(80) {
+        lines.push("capturesToHand = true".into());
+    }
+    if rng.chance(25) {
+        lines.push("dropLoop = true".into());
+    }
+    if rng.chance(30) {
+        lines.push("firstRankPawnDrops = true".into());
+    }
+    if rng.chance(30) {
+        lines.push("promotionZonePawnDrops = true".into());
+    }
+    if rng.chance(25) {
+        lines.push("dropChecks = false".into());
+    }
+    if rng.chance(25) {
+        let half = (ranks / 2).max(1);
+        let white: Vec<String> = (1..=half).map(|r| format!("*{r}")).collect();
+        let black: Vec<String> = (ranks + 1 - half..=ranks)
+            .map(|r| format!("*{r}"))
+            .collect();
+        lines.push(format!("dropRegionWhite = {}", white.join(" ")));
+        lines.push(format!("dropRegionBlack = {}", black.join(" ")));
+    }
+    if config.contains("pawn = p") && rng.chance(30) {
+        lines.push("dropNoDoubled = p".into());
+        if rng.chance(40) {
+            lines.push("dropNoDoubledCount = 2".into());
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
+/// Random definitions with drops, played deep enough that pockets fill.
+#[test]
+fn random_drop_definitions_play_as_fairy_stockfish_plays_them() {
+    if skip() {
+        return;
+    }
+    let mut rng = Rng(20_261_128);
+    let mut tally = Tally::default();
+    let count: usize = std::env::var("ARCANA_FAIRY_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(30);
+    for n in 0..count {
+        let config = random_drop_game(&mut rng, n);
+        let loaded = defined::load(&config, "random.ini");
+        let (games, errors) = (loaded.games, loaded.errors);
+        assert!(errors.is_empty(), "{config}\n{errors:?}");
+        let game = Defined(games[0]);
+        let jobs = playouts(game, &game.0.start_fen, &mut rng, 2, 60, 15);
+        tally.definitions += 1;
+        if compare(&config, &jobs, &mut tally).is_none() {
+            return;
+        }
+        if tally.mismatches.len() > 5 {
+            break;
+        }
+    }
+    tally.report("definitions with drops", usize::MAX, false);
+}
+
 /// The built-in parents (`parents.ini`), each written out in full, play as
 /// Fairy-Stockfish's built-in games of the same names: from the start and
 /// (for the counting and end rules) from endings.

@@ -193,12 +193,30 @@ pub fn write(
     }
 }
 
+/// A board field and the hands written after it (`RNBQKBNR[Qp]`, as
+/// Fairy-Stockfish writes pockets): the board's text and, where there is
+/// one, the text between the brackets; `Err` when the bracket is not
+/// closed at the end.
+pub fn split_hand(field: &str) -> Result<(&str, Option<&str>), FenError> {
+    let Some(open) = field.find('[') else {
+        return Ok((field, None));
+    };
+    let hand = field[open + 1..].strip_suffix(']').ok_or_else(|| {
+        FenError::new(format!(
+            "the hands '{}' must end with ']' right after the board",
+            &field[open..]
+        ))
+    })?;
+    Ok((&field[..open], Some(hand)))
+}
+
 /// What stands on a position's squares, as (square name, cell), read from
 /// its FEN: what a board drawing needs, for every game alike.
 pub fn cells<V: crate::Fen>(game: &V, pos: &V::Position) -> Vec<(String, Cell)> {
     let spec = game.spec();
     let fen = V::to_fen(pos);
     let field = fen.split_whitespace().next().unwrap_or_default();
+    let field = split_hand(field).map_or(field, |(board, _)| board);
     let mut out = Vec::new();
     for (board, (text, b)) in field.split('|').zip(&spec.boards).enumerate() {
         // The game wrote this FEN: it reads.

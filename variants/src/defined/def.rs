@@ -156,6 +156,8 @@ pub struct GameDef {
     pub n_move_rule_types: [u64; 2],
     /// Counting rules.
     pub counting: Counting,
+    /// Pockets and drops.
+    pub drops: super::drops::DropRules,
     /// The start position.
     pub start_fen: String,
     /// A hash of the keys and values of the game's sections, its parents'
@@ -598,6 +600,58 @@ impl Reader<'_> {
         (set, all)
     }
 
+    /// The last piece `key` names, where it names one (Fairy-Stockfish
+    /// reads a single type from a list so).
+    fn last_piece(&mut self, key: &str, default: Option<usize>) -> Option<usize> {
+        let Some(v) = self.get(key).map(str::to_string) else {
+            return default;
+        };
+        let mut found = default;
+        for c in v.chars().filter(|c| !c.is_whitespace()) {
+            if c == '-' {
+                break;
+            }
+            match self.piece_of(key, c) {
+                Ok(t) => found = t,
+                Err(()) => {
+                    self.error(key, format!("'{c}' is no piece of this game"));
+                    return default;
+                }
+            }
+        }
+        found
+    }
+
+    /// The drop rules (see [`super::drops::DropRules`]); `pawn` is the
+    /// predefined pawn's type.
+    fn drop_rules(&mut self, pawn: Option<usize>) -> super::drops::DropRules {
+        let mut d = super::drops::DropRules {
+            enabled: self.bool("pieceDrops", false),
+            captures_to_hand: self.bool("capturesToHand", false),
+            drop_loop: self.bool("dropLoop", false),
+            first_rank_pawn_drops: self.bool("firstRankPawnDrops", false),
+            promotion_zone_pawn_drops: self.bool("promotionZonePawnDrops", false),
+            drop_checks: self.bool("dropChecks", true),
+            ..Default::default()
+        };
+        // The older names first, as Fairy-Stockfish reads them.
+        let white = self.region("whiteDropRegion", Board::FULL);
+        let black = self.region("blackDropRegion", Board::FULL);
+        d.region = [
+            self.region("dropRegionWhite", white),
+            self.region("dropRegionBlack", black),
+        ];
+        d.no_doubled = self.last_piece("dropNoDoubled", None);
+        d.no_doubled_count = self.int("dropNoDoubledCount", 1);
+        let main = self.last_piece("pawnTypes", pawn);
+        let main = self.last_piece("promotionPawnTypes", main);
+        d.unpromoted = [
+            self.last_piece("promotionPawnTypesWhite", main),
+            self.last_piece("promotionPawnTypesBlack", main),
+        ];
+        d
+    }
+
     /// The piece a letter of `key` names (see [`Reader::piece_set`]):
     /// `Err` when it names none at the key's level, `Ok(None)` when that
     /// piece left the game.
@@ -649,7 +703,11 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     let unsupported: Vec<(String, usize)> = r
         .config
         .iter()
-        .filter(|(key, _)| !KEYS.contains(&key.as_str()) && !is_piece_key(key))
+        .filter(|(key, _)| {
+            !KEYS.contains(&key.as_str())
+                && !super::drops::KEYS.contains(&key.as_str())
+                && !is_piece_key(key)
+        })
         .map(|(key, s)| (key.clone(), s.line))
         .collect();
     for (key, key_line) in unsupported {
@@ -939,18 +997,16 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
             Counting::None
         }
     };
-    // pieceToCharTable and variantTemplate are accepted: they tell XBoard
-    // how to draw, or set what this reader does anyway; so are pocketSize
-    // and chess960 where they ask for nothing.
+    // pieceToCharTable, variantTemplate and pocketSize are accepted: they
+    // tell XBoard how to draw, or set what this reader does anyway; so is
+    // chess960 where it asks for nothing.
     if r.get("chess960") == Some("true") {
         r.error_because(
             "chess960",
             "Chess960 castling is not supported for defined games".into(),
         );
     }
-    if r.get("pocketSize").is_some_and(|v| v.trim() != "0") {
-        r.error_because("pocketSize", "drops (a pocket) are not supported".into());
-    }
+    let drops = r.drop_rules(pawn);
     let start_fen = r
         .get("startFen")
         .unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
@@ -978,6 +1034,8 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     );
     let mut shape = BoardShape::plain(files as usize, ranks as usize);
     shape.holes = true;
+    // `Q~`: a piece a promotion made (Fairy-Stockfish reads it anywhere).
+    shape.marks = &['~'];
     spec.boards = vec![board(shape, "")];
     spec.pieces = pieces
         .iter()
@@ -1088,6 +1146,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         n_fold_value,
         n_move_rule_types,
         counting,
+        drops,
         section_line: line,
         start_fen_line: r.config.get("startFen").map_or(line, |s| s.line),
         start_fen,

@@ -320,6 +320,13 @@ pub struct EvalInfo {
 }
 
 impl EvalInfo {
+    /// What a piece of type `t` in hand is worth (middle game, endgame):
+    /// its type's value, with no square.
+    #[inline]
+    pub fn hand_value(&self, t: usize) -> [i32; 2] {
+        self.weights.get(value_param(t)).copied().unwrap_or([0, 0])
+    }
+
     /// Takes `weights` (in the order of [`weight_names`]) for the
     /// evaluation of `def`. Phases, attack units and the values exchanges
     /// count stay those of the file's or derived values.

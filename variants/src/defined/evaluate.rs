@@ -617,6 +617,10 @@ pub fn trace(pos: &Position) -> crate::weights::EvalTrace {
             all[at] += signed(side, 1);
             all[at + 1] += signed(side, super::eval::square_shape(def, t, side, s));
         }
+        // Pieces in hand count at their type's value, on no square.
+        for (t, &n) in pos.hand[side].iter().enumerate().take(def.pieces.len()) {
+            all[super::eval::value_param(t)] += signed(side, i32::from(n));
+        }
     }
     let full = def.eval.full_phase;
     // The endgame score the scale is chosen by, as `evaluate` sums it.

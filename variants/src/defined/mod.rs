@@ -10,6 +10,9 @@
 pub mod betza;
 pub mod builtin;
 pub mod def;
+pub mod drops;
+#[cfg(test)]
+mod drops_tests;
 mod eval;
 mod evaluate;
 #[cfg(test)]
@@ -261,9 +264,13 @@ impl SearchHints for Defined {
     }
 
     fn history_key(pos: &Position, mv: Move) -> u32 {
-        let code = pos
-            .piece(mv.from())
-            .map_or(255, |(side, t)| (t * 2 + side) as u32);
+        // A drop is known apart from a move of its type to its square.
+        let code = if mv.is_drop() {
+            128 + (mv.promo() * 2 + pos.side.index()) as u32
+        } else {
+            pos.piece(mv.from())
+                .map_or(255, |(side, t)| (t * 2 + side) as u32)
+        };
         code << 8 | mv.to() as u32
     }
 

@@ -333,20 +333,81 @@ pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
 
 /// Appends the legal moves of the side to move of `which`.
 pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
-    legal_among(pos, which, pos.by_side[pos.side.index()], out);
+    let drops = if which == Moves::All {
+        Drops::All
+    } else {
+        Drops::None
+    };
+    legal_among(pos, which, pos.by_side[pos.side.index()], drops, out);
 }
 
 /// Whether `m` is a legal move here (the search's table may offer a move
-/// of another position): the moves of its piece are generated.
+/// of another position): the moves of its piece (the drops of its type)
+/// are generated.
 pub fn is_legal(pos: &Position, m: Move) -> bool {
     let mut list = MoveList::new();
-    legal_among(pos, Moves::All, Board::single(m.from()), &mut list);
+    if m.is_drop() {
+        if m.promo() >= pos.def.pieces.len() {
+            return false;
+        }
+        legal_among(
+            pos,
+            Moves::All,
+            Board::EMPTY,
+            Drops::Of(m.promo(), m.to()),
+            &mut list,
+        );
+    } else {
+        legal_among(
+            pos,
+            Moves::All,
+            Board::single(m.from()),
+            Drops::None,
+            &mut list,
+        );
+    }
     list.contains(&m)
 }
 
+/// Which drops to generate.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Drops {
+    /// None.
+    None,
+    /// Every drop the hands allow.
+    All,
+    /// Those of one type on one square, if allowed.
+    Of(usize, usize),
+}
+
+/// Appends the drops of `which` of the side to move, before the king's
+/// safety is looked at.
+fn pseudo_drops(pos: &Position, which: Drops, out: &mut impl FnMut(Move)) {
+    let def = pos.def;
+    if !def.drops.enabled || which == Drops::None {
+        return;
+    }
+    let us = pos.side.index();
+    for t in 0..def.pieces.len() {
+        if pos.in_hand(us, t) == 0 {
+            continue;
+        }
+        let mut squares = super::drops::drop_squares(pos, us, t);
+        if let Drops::Of(only, to) = which {
+            if only != t {
+                continue;
+            }
+            squares &= Board::single(to);
+        }
+        for to in squares.iter() {
+            out(Move::drop(t, to));
+        }
+    }
+}
+
 /// Appends the legal moves of `which` of the side to move's pieces on
-/// `among`.
-fn legal_among(pos: &Position, which: Moves, among: Board, out: &mut MoveList<Move>) {
+/// `among`, and the drops of `drops`.
+fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &mut MoveList<Move>) {
     let us = pos.side.index();
     let def = pos.def;
     let occupied = pos.occupied();
@@ -371,10 +432,30 @@ fn legal_among(pos: &Position, which: Moves, among: Board, out: &mut MoveList<Mo
         Some(k) if fast && check => Some(evasion_squares(pos, k, us)),
         _ => None,
     };
+    let them = 1 - us;
     // Each move is judged as it is generated.
-    pseudo_legal(pos, which, among, &mut |m: Move| {
+    let mut judge = |m: Move| {
         let plain = matches!(m.kind(), Kind::Normal | Kind::Promotion);
-        if fast && plain && !pinned.has(m.from()) && king != Some(m.from()) {
+        if m.is_drop() {
+            // A drop only adds a piece: out of check it exposes the king
+            // only as an enemy hopper's screen; in check it must block.
+            if let Some(k) = king {
+                let safe = if !check && !def.hoppers[them] {
+                    true
+                } else if let Some(e) = evasions {
+                    e.has(m.to())
+                } else {
+                    let after = occupied | Board::single(m.to());
+                    !attacked_with(pos, k, them, &after, &Board::EMPTY)
+                };
+                if !safe {
+                    return;
+                }
+            }
+            if (!def.checking || !def.drops.drop_checks) && gives_check(pos, &make(pos, m), m) {
+                return;
+            }
+        } else if fast && plain && !pinned.has(m.from()) && king != Some(m.from()) {
             // Safe, unless it leaves a check unanswered.
             if evasions.is_some_and(|e| !e.has(m.to())) {
                 return;
@@ -407,15 +488,27 @@ fn legal_among(pos: &Position, which: Moves, among: Board, out: &mut MoveList<Mo
         // `immobilityIllegal`: a plain move may not leave its piece where
         // it has no quiet move on an empty board (Fairy-Stockfish's test:
         // a promotion, castling or en passant is never caught by it).
-        if pos.def.immobility_illegal && m.kind() == Kind::Normal {
-            let (_, t) = pos.piece(m.from()).expect("a move's piece");
+        if pos.def.immobility_illegal && matches!(m.kind(), Kind::Normal | Kind::Drop) {
+            let t = moved_type(pos, m);
             let quiet = &pos.def.pieces[t].compiled[us].pseudo[0][QUIET][m.to()];
             if quiet.and_not(pos.holes).is_empty() {
                 return;
             }
         }
         out.push(m);
-    });
+    };
+    pseudo_legal(pos, which, among, &mut judge);
+    pseudo_drops(pos, drops, &mut judge);
+}
+
+/// The type of the piece `m` moves (drops).
+#[inline]
+pub fn moved_type(pos: &Position, m: Move) -> usize {
+    if m.is_drop() {
+        m.promo()
+    } else {
+        pos.piece(m.from()).expect("a move's piece").1
+    }
 }
 
 /// Whether `m` (made into `child`) gives check as Fairy-Stockfish counts
@@ -483,9 +576,24 @@ pub fn make(pos: &Position, m: Move) -> Position {
     let us = pos.side.index();
     let them = 1 - us;
     let (from, to) = (m.from(), m.to());
-    let (_, t) = pos.piece(from).expect("a move's piece");
+    let t = moved_type(pos, m);
     let mut captured = false;
     let captured_type = pos.piece(to).filter(|&(s, _)| s == them).map(|(_, t)| t);
+    // What a capture on a square puts in the capturer's hand.
+    let to_hand = |p: &mut Position, s: usize| {
+        if !def.drops.captures_to_hand {
+            return;
+        }
+        let Some((side, ct)) = pos.piece(s) else {
+            return;
+        };
+        let back = if pos.is_promoted(s) && !def.drops.drop_loop {
+            def.drops.unpromoted[side].unwrap_or(ct)
+        } else {
+            ct
+        };
+        p.add_to_hand(1 - side, back);
+    };
     let mut new_ep = Board::EMPTY;
     if let Some((_, ply)) = &mut p.counting {
         *ply += 1;
@@ -500,9 +608,14 @@ pub fn make(pos: &Position, m: Move) -> Position {
             p.put(to, us, king.1);
             p.put(rto, us, rk.1);
         }
+        Kind::Drop => {
+            p.take_from_hand(us, t);
+            p.put(to, us, t);
+        }
         Kind::EnPassant => {
             let victim = capture_square(pos, to);
             if let Some(v) = victim {
+                to_hand(&mut p, v);
                 p.remove(v);
             }
             p.remove(from);
@@ -510,7 +623,9 @@ pub fn make(pos: &Position, m: Move) -> Position {
             captured = true;
         }
         Kind::Normal | Kind::Promotion => {
-            if p.remove(to).is_some() {
+            if pos.board[to] != 0 {
+                to_hand(&mut p, to);
+                p.remove(to);
                 captured = true;
             }
             p.remove(from);
@@ -520,6 +635,11 @@ pub fn make(pos: &Position, m: Move) -> Position {
                 t
             };
             p.put(to, us, now);
+            // A promotion makes a promoted piece; a promoted piece moves
+            // as one.
+            if m.kind() == Kind::Promotion || pos.is_promoted(from) {
+                p.mark_promoted(to);
+            }
             // A double step of the pawn: en passant behind it.
             let dist = (to as i32 - from as i32).abs();
             if Some(t) == def.pawn
@@ -574,6 +694,7 @@ pub fn make(pos: &Position, m: Move) -> Position {
     let reversible = || def.pieces[t].compiled[us].pseudo[0][QUIET][to].has(from);
     let resets = captured
         || m.kind() == Kind::Promotion
+        || m.kind() == Kind::Drop
         || (is(def.n_move_rule_types[us], t) && !reversible());
     p.halfmove = if resets { 0 } else { pos.halfmove + 1 };
     if us == 1 {
@@ -658,10 +779,10 @@ fn pawn_attackers(pos: &Position, s: usize, side: usize) -> bool {
         return false;
     };
     // Only pawns that could take on `s` on an empty board need a look.
-    let code = pawn as u8 + 1;
     let near = pos.def.pieces[pawn].compiled[side].attackers[s].any & pos.by_side[side];
     near.iter().any(|from| {
-        pos.board[from] & 0x7f == code && reach(pos, side, pawn, from, 0, CAPTURE).has(s)
+        pos.piece(from).is_some_and(|(_, t)| t == pawn)
+            && reach(pos, side, pawn, from, 0, CAPTURE).has(s)
     })
 }
 

@@ -1,14 +1,19 @@
 //! How moves of a defined game are written: UCI tokens as Fairy-Stockfish
 //! writes them (`e2e4`, `a10a11`, `e7e8q`; castling as the king's move,
-//! `e1g1`) and SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`, `+`, `#`).
+//! `e1g1`; drops `N@f3`) and SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`, `N@f3`,
+//! `+`, `#`).
 
 use super::movegen;
 use super::piece::WIDTH;
 use super::position::{square_name, Kind, Move, Position};
 use crate::{MoveError, MoveList};
 
-/// The UCI token of a move.
+/// The UCI token of a move (a drop as `P@e4`: the piece's letter in
+/// upper case for either side, as Fairy-Stockfish writes it).
 pub fn to_token(pos: &Position, m: Move) -> String {
+    if m.is_drop() {
+        return drop_text(pos, m);
+    }
     let mut out = square_name(m.from());
     out.push_str(&square_name(token_to(pos, m)));
     if m.kind() == Kind::Promotion {
@@ -35,6 +40,52 @@ fn token_to(pos: &Position, m: Move) -> usize {
     }
 }
 
+/// A drop written out: `N@f3`.
+fn drop_text(pos: &Position, m: Move) -> String {
+    format!(
+        "{}@{}",
+        pos.def.pieces[m.promo()].letter,
+        square_name(m.to())
+    )
+}
+
+/// Reads a drop's token (`N@f3`, `n@f3`): the legal drop it names, `None`
+/// when the text is no drop.
+fn parse_drop(pos: &Position, token: &str) -> Option<Result<Move, MoveError>> {
+    let (piece, square) = token.split_once('@')?;
+    let mut letters = piece.chars();
+    let (Some(letter), None) = (letters.next(), letters.next()) else {
+        return Some(Err(MoveError::malformed(
+            token,
+            "a drop is a piece's letter, '@' and a square (N@f3)",
+        )));
+    };
+    let Some(t) = pos.def.type_of(letter) else {
+        return Some(Err(MoveError::malformed(
+            token,
+            "the dropped letter is no piece of this game",
+        )));
+    };
+    let to = match read_square(pos, square) {
+        Some((to, "")) => to,
+        _ => {
+            return Some(Err(MoveError::malformed(
+                token,
+                "a drop is a piece's letter, '@' and a square (N@f3)",
+            )))
+        }
+    };
+    let m = Move::drop(t, to);
+    Some(if legal(pos).contains(&m) {
+        Ok(m)
+    } else {
+        Err(MoveError::illegal(
+            token,
+            "that piece may not be dropped there",
+        ))
+    })
+}
+
 /// Reads a square name (`a1` .. `p16`) at the start of `text`: the square
 /// and the rest of the text.
 fn read_square<'a>(pos: &Position, text: &'a str) -> Option<(usize, &'a str)> {
@@ -59,6 +110,9 @@ fn legal(pos: &Position) -> MoveList<Move> {
 /// Reads a UCI token: the legal move it names.
 pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
     let t = token.trim();
+    if let Some(drop) = parse_drop(pos, t) {
+        return drop;
+    }
     let parsed = read_square(pos, t).and_then(|(from, rest)| {
         let (to, rest) = read_square(pos, rest)?;
         let promo = match rest {
@@ -79,7 +133,7 @@ pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
     // would share a token.
     let mut found = None;
     for &m in list.iter() {
-        if m.from() != from || (m.to() != to && token_to(pos, m) != to) {
+        if m.is_drop() || m.from() != from || (m.to() != to && token_to(pos, m) != to) {
             continue;
         }
         let p = (m.kind() == Kind::Promotion).then(|| m.promo());
@@ -96,7 +150,8 @@ pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
 /// Whether a move takes a piece.
 pub fn is_capture(pos: &Position, m: Move) -> bool {
     m.kind() == Kind::EnPassant
-        || (m.kind() != Kind::Castling && pos.by_side[1 - pos.side.index()].has(m.to()))
+        || (!matches!(m.kind(), Kind::Castling | Kind::Drop)
+            && pos.by_side[1 - pos.side.index()].has(m.to()))
 }
 
 /// The SAN of a move, with `+` or `#`.
@@ -109,6 +164,8 @@ fn to_san_in(pos: &Position, m: Move, list: &MoveList<Move>) -> String {
     let mut out = String::new();
     if m.kind() == Kind::Castling {
         out.push_str(if m.promo() == 0 { "O-O" } else { "O-O-O" });
+    } else if m.is_drop() {
+        out.push_str(&drop_text(pos, m));
     } else {
         let (_, t) = pos.piece(m.from()).expect("a move's piece");
         let pawn_like = Some(t) == def.pawn;
@@ -123,7 +180,11 @@ fn to_san_in(pos: &Position, m: Move, list: &MoveList<Move>) -> String {
             // Other pieces of the type that reach the same square.
             let rivals: Vec<usize> = list
                 .iter()
-                .filter(|o| o.to() == m.to() && o.from() != m.from() && o.kind() != Kind::Castling)
+                .filter(|o| {
+                    o.to() == m.to()
+                        && o.from() != m.from()
+                        && !matches!(o.kind(), Kind::Castling | Kind::Drop)
+                })
                 .filter(|o| pos.piece(o.from()).map(|p| p.1) == Some(t))
                 .map(|o| o.from())
                 .collect();

@@ -12,6 +12,16 @@ use std::sync::atomic::{AtomicU8, Ordering};
 /// (a-z, either case), so 26.
 pub const MAX_TYPES: usize = 26;
 
+/// The most pieces of one type a hand holds (a FEN may ask for more).
+const MAX_IN_HAND: u8 = 200;
+
+/// The board byte's mark of a piece that a promotion made: taken into a
+/// hand, it goes back as what it promoted from (Fairy-Stockfish's `~`).
+pub const PROMOTED: u8 = 0x40;
+
+/// The board byte's type bits.
+const TYPE_BITS: u8 = 0x3f;
+
 /// What a move does beyond moving a piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
@@ -24,6 +34,9 @@ pub enum Kind {
     EnPassant = 2,
     /// Castling: the king's move (`promo`: 0 king's side, 1 queen's side).
     Castling = 3,
+    /// A piece from the hand put on an empty square (`promo`: its type;
+    /// `from` is the square too, since no square is left).
+    Drop = 4,
 }
 
 /// One move: from, to, kind and the promotion type (or castling wing).
@@ -37,7 +50,16 @@ impl Move {
     pub fn new(from: usize, to: usize, kind: Kind, promo: usize) -> Move {
         Move(from as u32 | (to as u32) << 8 | (kind as u32) << 16 | (promo as u32) << 19)
     }
-    /// Its origin.
+    /// A drop of a piece of type `t` from the hand on `to`.
+    pub fn drop(t: usize, to: usize) -> Move {
+        Move::new(to, to, Kind::Drop, t)
+    }
+    /// Whether it is a drop.
+    #[inline]
+    pub fn is_drop(self) -> bool {
+        self.kind() == Kind::Drop
+    }
+    /// Its origin (its destination, for a drop).
     pub fn from(self) -> usize {
         (self.0 & 0xff) as usize
     }
@@ -51,10 +73,11 @@ impl Move {
             1 => Kind::Promotion,
             2 => Kind::EnPassant,
             3 => Kind::Castling,
+            4 => Kind::Drop,
             _ => Kind::Normal,
         }
     }
-    /// The promotion type, or the castling wing.
+    /// The promotion type, the castling wing, or the dropped type.
     pub fn promo(self) -> usize {
         ((self.0 >> 19) & 0x3f) as usize
     }
@@ -65,8 +88,11 @@ impl Move {
 pub struct Position {
     /// The game.
     pub def: &'static GameDef,
-    /// `(type + 1) | side << 7` per square, 0 empty.
+    /// `(type + 1) | promoted << 6 | side << 7` per square, 0 empty
+    /// (see [`PROMOTED`]).
     pub board: [u8; 256],
+    /// `[side][type]`: the pieces in each side's hand, in games with drops.
+    pub hand: [[u8; MAX_TYPES]; 2],
     /// Each side's pieces.
     pub by_side: [Board; 2],
     /// Squares that do not exist.
@@ -170,6 +196,14 @@ fn castling_key(side: usize, wing: usize, rook: u8) -> u64 {
 fn ep_key(s: usize) -> u64 {
     key(0x2_0000_0000 + s as u64)
 }
+/// The key of `side`'s hand holding `count` pieces of type `t` (a hand's
+/// key is the xor over its types' counts; no piece, no key).
+fn hand_key(side: usize, t: usize, count: u8) -> u64 {
+    if count == 0 {
+        return 0;
+    }
+    key(0x3_0000_0000 + ((side * MAX_TYPES + t) * 256 + count as usize) as u64)
+}
 const SIDE_KEY: u64 = 0x5A5A_1234_9876_F0F0;
 
 impl Position {
@@ -178,6 +212,7 @@ impl Position {
         Position {
             def,
             board: [0; 256],
+            hand: [[0; MAX_TYPES]; 2],
             by_side: [Board::EMPTY; 2],
             holes: Board::EMPTY,
             side: Side::White,
@@ -197,7 +232,50 @@ impl Position {
     #[inline]
     pub fn piece(&self, s: usize) -> Option<(usize, usize)> {
         let c = self.board[s];
-        (c != 0).then(|| ((c >> 7) as usize, ((c & 0x7f) - 1) as usize))
+        (c != 0).then(|| ((c >> 7) as usize, ((c & TYPE_BITS) - 1) as usize))
+    }
+
+    /// Whether the piece on `s` is marked as made by a promotion.
+    #[inline]
+    pub fn is_promoted(&self, s: usize) -> bool {
+        self.board[s] & PROMOTED != 0
+    }
+
+    /// Marks the piece on `s` as made by a promotion (not hashed, as in
+    /// Fairy-Stockfish: the mark changes what a capture puts in hand, not
+    /// what the position is for repetitions).
+    pub fn mark_promoted(&mut self, s: usize) {
+        if self.board[s] != 0 {
+            self.board[s] |= PROMOTED;
+        }
+    }
+
+    /// How many pieces of type `t` `side` holds in hand.
+    #[inline]
+    pub fn in_hand(&self, side: usize, t: usize) -> u8 {
+        self.hand[side][t]
+    }
+
+    /// Puts a piece of type `t` in `side`'s hand (keeping the hash and the
+    /// material).
+    pub fn add_to_hand(&mut self, side: usize, t: usize) {
+        let n = self.hand[side][t];
+        self.hash ^= hand_key(side, t, n) ^ hand_key(side, t, n + 1);
+        self.hand[side][t] = n + 1;
+        let [mg, eg] = self.def.eval.hand_value(t);
+        self.material[0] += signed(side, mg);
+        self.material[1] += signed(side, eg);
+    }
+
+    /// Takes a piece of type `t` out of `side`'s hand, which holds one.
+    pub fn take_from_hand(&mut self, side: usize, t: usize) {
+        let n = self.hand[side][t];
+        debug_assert!(n > 0, "a piece in hand");
+        self.hash ^= hand_key(side, t, n) ^ hand_key(side, t, n - 1);
+        self.hand[side][t] = n - 1;
+        let [mg, eg] = self.def.eval.hand_value(t);
+        self.material[0] -= signed(side, mg);
+        self.material[1] -= signed(side, eg);
     }
 
     /// Both sides' pieces.
@@ -244,7 +322,7 @@ impl Position {
         let code = t as u8 + 1;
         self.by_side[side]
             .iter()
-            .filter(|&s| self.board[s] & 0x7f == code)
+            .filter(|&s| self.board[s] & TYPE_BITS == code)
             .collect()
     }
 
@@ -304,7 +382,8 @@ impl Position {
         let mut pos = Position::empty(def);
         let shape = def.spec.boards[0].shape;
         let mut pieces = Vec::new();
-        board_field::read(fields[0], &shape, |file, rank, cell| {
+        let (board_text, hand_text) = board_field::split_hand(fields[0])?;
+        board_field::read(board_text, &shape, |file, rank, cell| {
             pieces.push((file, rank, cell));
             Ok(())
         })?;
@@ -313,12 +392,6 @@ impl Position {
             match cell {
                 Cell::Hole => pos.holes.set(s),
                 Cell::Piece { letter, side, mark } => {
-                    if mark.is_some() {
-                        return Err(FenError::new(format!(
-                            "'{letter}' on {} carries a mark: this game has none",
-                            square_name(s)
-                        )));
-                    }
                     let t = def.type_of(letter).ok_or_else(|| {
                         FenError::new(format!(
                             "'{letter}' on {} is no piece of {}",
@@ -327,8 +400,15 @@ impl Position {
                         ))
                     })?;
                     pos.put(s, side.index(), t);
+                    // `~`: a piece a promotion made.
+                    if mark == Some('~') {
+                        pos.mark_promoted(s);
+                    }
                 }
             }
+        }
+        if let Some(hand) = hand_text {
+            pos.read_hands(hand)?;
         }
         match fields.get(1).copied().unwrap_or("w") {
             "w" => {}
@@ -403,6 +483,36 @@ impl Position {
         Ok(pos)
     }
 
+    /// Reads the hands between the brackets: a letter a piece, upper case
+    /// White's.
+    fn read_hands(&mut self, text: &str) -> Result<(), FenError> {
+        if !text.is_empty() && !self.def.drops.enabled {
+            return Err(FenError::new(format!(
+                "the hands '[{text}]': {} has no pockets (no pieceDrops)",
+                self.def.spec.id
+            )));
+        }
+        for c in text.chars() {
+            if c == '-' {
+                continue;
+            }
+            let t = self.def.type_of(c).ok_or_else(|| {
+                FenError::new(format!(
+                    "'{c}' in the hands is no piece of {}",
+                    self.def.spec.id
+                ))
+            })?;
+            let side = if c.is_ascii_uppercase() { 0 } else { 1 };
+            if self.hand[side][t] >= MAX_IN_HAND {
+                return Err(FenError::new(format!(
+                    "more than {MAX_IN_HAND} '{c}' in hand"
+                )));
+            }
+            self.add_to_hand(side, t);
+        }
+        Ok(())
+    }
+
     fn read_castling(&mut self, field: &str) -> Result<(), FenError> {
         if field == "-" {
             return Ok(());
@@ -474,12 +584,30 @@ impl Position {
                     Some((side, t)) => {
                         let l = self.def.pieces[t].letter;
                         item.push(if side == 0 { l } else { l.to_ascii_lowercase() });
+                        if self.is_promoted(s) && self.def.drops.writes_promoted() {
+                            item.push('~');
+                        }
                         true
                     }
                     None => false,
                 }
             },
         );
+        if self.def.drops.enabled {
+            // Each side's hand, White's first, from the last type to the
+            // first (Fairy-Stockfish's order).
+            out.push('[');
+            for side in 0..2 {
+                for t in (0..self.def.pieces.len()).rev() {
+                    let l = self.def.pieces[t].letter;
+                    let l = if side == 0 { l } else { l.to_ascii_lowercase() };
+                    for _ in 0..self.hand[side][t] {
+                        out.push(l);
+                    }
+                }
+            }
+            out.push(']');
+        }
         out.push(' ');
         out.push(self.side.fen_char());
         out.push(' ');

@@ -27,11 +27,14 @@ fn outcome_of(pos: &Position, value: Value, win: WinReason, draw: DrawReason) ->
 }
 
 /// How many pieces of `side` count for extinction of type `t` (`None`:
-/// all of them).
+/// all of them), those in its hand included.
 fn count(pos: &Position, side: usize, t: Option<usize>) -> u32 {
     match t {
-        Some(t) => pos.pieces(side, t).count(),
-        None => pos.by_side[side].count(),
+        Some(t) => pos.pieces(side, t).count() + u32::from(pos.in_hand(side, t)),
+        None => {
+            let hand: u32 = pos.hand[side].iter().map(|&n| u32::from(n)).sum();
+            pos.by_side[side].count() + hand
+        }
     }
 }
 

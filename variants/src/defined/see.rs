@@ -57,8 +57,13 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     }
     let us = pos.side.index();
     let (from, to) = (m.from(), m.to());
-    let Some((_, t)) = pos.piece(from) else {
-        return 0 >= threshold;
+    let t = if m.is_drop() {
+        m.promo()
+    } else {
+        match pos.piece(from) {
+            Some((_, t)) => t,
+            None => return 0 >= threshold,
+        }
     };
     let victim = match m.kind() {
         Kind::EnPassant => capture_square(pos, to),

@@ -1,0 +1,134 @@
+//! Pockets and drops: hands in the FEN, captures to hand, promoted pieces
+//! going back as pawns, drop tokens and SAN, the hash kept move by move.
+
+use super::tests::game;
+use super::*;
+use crate::Rules;
+
+const GAMES: &str = "[zh:crazyhouse]\n[lp:loop]\n[pk:pocketknight]\n";
+
+fn play(pos: &Position, tokens: &[&str]) -> Position {
+    tokens.iter().fold(pos.clone(), |p, t| {
+        let m = Defined::parse_ply(&p, t).unwrap_or_else(|e| panic!("{t}: {e:?}"));
+        let child = movegen::make(&p, m);
+        // The hash kept move by move is the one the FEN gives.
+        let again = Position::from_fen(child.def, &child.to_fen()).unwrap();
+        assert_eq!(child.hash, again.hash, "{t} at {}", p.to_fen());
+        assert_eq!(child.material, again.material, "{t} at {}", p.to_fen());
+        child
+    })
+}
+
+#[test]
+fn hands_read_and_write_in_fairy_stockfish_order() {
+    let g = game(GAMES, "zh");
+    let fen = "r1b1k2r/ppp2Q~pp/2n5/3q4/8/8/PPP2PPP/R3K2R[QNNPbbp] b KQkq - 0 1";
+    let pos = g.read_fen(fen).unwrap();
+    assert_eq!(pos.to_fen(), fen);
+    assert_eq!(pos.in_hand(0, g.0.type_of('N').unwrap()), 2);
+    // Letters in any order read; the FEN writes each side's from the
+    // last type to the first, White's first.
+    let shuffled = g
+        .read_fen("r1b1k2r/ppp2Q~pp/2n5/3q4/8/8/PPP2PPP/R3K2R[bNpQbNP] b KQkq - 0 1")
+        .unwrap();
+    assert_eq!(shuffled.to_fen(), fen);
+    assert_eq!(shuffled.hash, pos.hash);
+    // The start writes its empty hands.
+    assert!(g.start().to_fen().contains("RNBQKBNR[] w"));
+}
+
+#[test]
+fn bad_hands_are_refused_with_the_reason() {
+    let g = game(GAMES, "zh");
+    let err = |fen: &str| g.read_fen(fen).unwrap_err().to_string();
+    assert!(err("8/8/8/4k3/8/8/8/4K3[X] w - - 0 1").contains("'X' in the hands"));
+    assert!(err("8/8/8/4k3/8/8/8/4K3[Q w - - 0 1").contains("must end with ']'"));
+    let chess = game("[c:chess]\n", "c");
+    let no = chess
+        .read_fen("8/8/8/4k3/8/8/8/4K3[Q] w - - 0 1")
+        .unwrap_err();
+    assert!(no.to_string().contains("no pockets"), "{no}");
+    // Empty hands read anywhere, as Fairy-Stockfish reads them.
+    assert!(chess.read_fen("8/8/8/4k3/8/8/8/4K3[] w - - 0 1").is_ok());
+}
+
+#[test]
+fn captures_go_to_hand_and_promoted_pieces_go_back_as_pawns() {
+    let fen = "4k3/1P6/8/8/8/8/7K/1r6[] w - - 0 1";
+    let zh = game(GAMES, "zh");
+    // b7b8q: the new queen is promoted (`~`); taken, it is a pawn in hand.
+    let pos = play(&zh.read_fen(fen).unwrap(), &["b7b8q"]);
+    assert_eq!(pos.to_fen(), "1Q~2k3/8/8/8/8/8/7K/1r6[] b - - 0 1");
+    let pos = play(&pos, &["b1b8"]);
+    assert_eq!(pos.to_fen(), "1r2k3/8/8/8/8/8/7K/8[p] w - - 0 2");
+    // In loop chess a promoted piece stays what it became (and no `~`).
+    let lp = game(GAMES, "lp");
+    let pos = play(&lp.read_fen(fen).unwrap(), &["b7b8q"]);
+    assert_eq!(pos.to_fen(), "1Q2k3/8/8/8/8/8/7K/1r6[] b - - 0 1");
+    let pos = play(&pos, &["b1b8"]);
+    assert_eq!(pos.to_fen(), "1r2k3/8/8/8/8/8/7K/8[q] w - - 0 2");
+    // A plain capture puts the piece taken in the capturer's hand.
+    let pos = play(&zh.start(), &["e2e4", "d7d5", "e4d5", "d8d5"]);
+    assert_eq!(
+        pos.to_fen(),
+        "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3"
+    );
+}
+
+#[test]
+fn drops_are_written_and_read_as_fairy_stockfish_writes_them() {
+    let zh = game(GAMES, "zh");
+    let pos = zh.read_fen("4k3/8/8/8/8/8/8/4K3[Nq] w - - 0 1").unwrap();
+    let m = Defined::parse_ply(&pos, "N@f6").unwrap();
+    assert!(m.is_drop());
+    assert_eq!(Defined::ply_to_token(&pos, m), "N@f6");
+    assert_eq!(Defined::ply_to_san(&pos, m), "N@f6+");
+    // A lower-case letter reads too; a piece not in hand does not drop.
+    assert_eq!(Defined::parse_ply(&pos, "n@f6").unwrap(), m);
+    assert!(Defined::parse_ply(&pos, "Q@d4").is_err());
+    assert!(Defined::parse_ply(&pos, "f6f6").is_err());
+    // Pawns are not dropped on the first and last ranks.
+    let p = zh.read_fen("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1").unwrap();
+    let mut list = MoveList::new();
+    Defined::generate(&p, &mut list);
+    let drops = list.iter().filter(|m| m.is_drop()).count();
+    assert_eq!(drops, 48);
+    // Dropped, a piece resets the move-count clock and leaves the hand.
+    let after = play(
+        &zh.read_fen("4k3/8/8/8/8/8/8/4K3[N] w - - 7 9").unwrap(),
+        &["N@c3"],
+    );
+    assert_eq!(after.to_fen(), "4k3/8/8/8/8/2N5/8/4K3[] b - - 0 9");
+}
+
+#[test]
+fn a_drop_in_check_must_block() {
+    let zh = game(GAMES, "zh");
+    // The rook on a1 checks along the first rank: a drop on b1, c1 or d1
+    // blocks; no other drop is legal.
+    let pos = zh.read_fen("4k3/8/8/8/8/8/8/r3K3[N] w - - 0 1").unwrap();
+    let mut list = MoveList::new();
+    Defined::generate(&pos, &mut list);
+    let mut drops: Vec<String> = list
+        .iter()
+        .filter(|m| m.is_drop())
+        .map(|&m| Defined::ply_to_token(&pos, m))
+        .collect();
+    drops.sort();
+    assert_eq!(drops, ["N@b1", "N@c1", "N@d1"]);
+    // Against a knight's check, no drop helps.
+    let pos = zh.read_fen("4k3/8/8/8/8/3n4/8/4K3[N] w - - 0 1").unwrap();
+    let mut list = MoveList::new();
+    Defined::generate(&pos, &mut list);
+    assert!(list.iter().all(|m| !m.is_drop()));
+}
+
+#[test]
+fn pocket_knight_drops_without_taking_captures_to_hand() {
+    let pk = game(GAMES, "pk");
+    let pos = play(&pk.start(), &["N@e5", "e7e6", "e5d7", "c8d7"]);
+    assert_eq!(
+        pos.to_fen(),
+        "rn1qkbnr/pppb1ppp/4p3/8/8/8/PPPPPPPP/RNBQKBNR[n] w KQkq - 0 3"
+    );
+}

@@ -698,7 +698,56 @@ fn random_drop_game(rng: &mut Rng, n: usize) -> String {
             lines.push("dropNoDoubledCount = 2".into());
         }
     }
+    if rng.chance(60) {
+        add_piece_promotions(rng, &letters, &mut lines);
+    }
     lines.join("\n") + "\n"
+}
+
+/// Adds shogi-style promotions to a random definition's `lines`: some of
+/// its `letters` promote to others (a shogi pawn too, given in hand), and
+/// the rules that go with them.
+fn add_piece_promotions(rng: &mut Rng, letters: &[char], lines: &mut Vec<String>) {
+    let mut pairs = Vec::new();
+    for &l in letters {
+        if rng.chance(50) {
+            let to = *rng.pick(letters);
+            if to != l {
+                pairs.push(format!("{l}:{to}"));
+            }
+        }
+    }
+    let shogi_pawn = rng.chance(40);
+    if shogi_pawn {
+        lines.push("shogiPawn = o".into());
+        if let Some(&to) = letters.first() {
+            pairs.push(format!("o:{to}"));
+        }
+        // The shogi pawns start in hand.
+        for line in lines.iter_mut() {
+            if let Some(rest) = line.strip_prefix("startFen = ") {
+                *line = format!("startFen = {}", rest.replacen("[", "[OOo", 1));
+            }
+        }
+        if rng.chance(70) {
+            lines.push("shogiPawnDropMateIllegal = true".into());
+        }
+    }
+    if pairs.is_empty() {
+        return;
+    }
+    lines.push(format!("promotedPieceType = {}", pairs.join(" ")));
+    if rng.chance(30) {
+        lines.push("mandatoryPiecePromotion = true".into());
+    }
+    // Not beside a pawn's promotions: Fairy-Stockfish would demote a piece
+    // a pawn became into no piece (Arcana generates no such demotion).
+    if rng.chance(30) && !lines.iter().any(|l| l == "pawn = p") {
+        lines.push("pieceDemotion = true".into());
+    }
+    if rng.chance(20) {
+        lines.push("piecePromotionOnCapture = true".into());
+    }
 }
 
 /// Random definitions with drops, played deep enough that pockets fill.
@@ -884,4 +933,36 @@ fn a_whole_file_plays_as_fairy_stockfish_plays_it() {
         return;
     };
     tally.report("games", usize::MAX, true);
+}
+
+/// The drop games among the built-in parents, played deep (pockets full,
+/// promoted pieces taken and dropped again) against Fairy-Stockfish's
+/// built-in games of the same names.
+#[test]
+fn drop_games_deep_into_play_match_fairy_stockfish() {
+    if skip() {
+        return;
+    }
+    let parents = [
+        "crazyhouse",
+        "loop",
+        "chessgi",
+        "pocketknight",
+        "capahouse",
+        "minishogi",
+        "shogi",
+    ];
+    let config: String = parents.iter().map(|p| format!("[{p}:{p}]\n")).collect();
+    let loaded = defined::load(&config, "drops.ini");
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    let mut rng = Rng(41);
+    let mut tally = Tally::default();
+    for &def in &loaded.games {
+        let jobs = playouts(Defined(def), &def.start_fen, &mut rng, 2, 120, 20);
+        tally.definitions += 1;
+        if compare(&config, &jobs, &mut tally).is_none() {
+            return;
+        }
+    }
+    tally.report("drop games", usize::MAX, false);
 }

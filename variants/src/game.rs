@@ -120,6 +120,6 @@ impl<V: Variant> Game<V> {
         if let Some(outcome) = V::rule_outcome(self.position()) {
             return Some(outcome);
         }
-        V::repetition_outcome(self.position(), self.repetitions())
+        V::repetition_outcome(&self.positions, self.repetitions())
     }
 }

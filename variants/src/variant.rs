@@ -193,9 +193,10 @@ pub trait Rules: Clone + Sized + Send + Sync + 'static {
         Self::halfmove_clock(pos)
     }
 
-    /// The result when the current position has occurred `count` times
-    /// (the history is [`crate::Game`]'s): the default draws at the third.
-    fn repetition_outcome(_pos: &Self::Position, count: usize) -> Option<Outcome> {
+    /// The result when the current position, the last of `history` (the
+    /// game's positions since its start, in order), has occurred `count`
+    /// times (see [`crate::Game`]): the default draws at the third.
+    fn repetition_outcome(_history: &[Self::Position], count: usize) -> Option<Outcome> {
         (count >= 3).then_some(Outcome::Draw(crate::DrawReason::Repetition))
     }
 

@@ -154,10 +154,15 @@ pub struct GameDef {
     pub n_fold_value: Value,
     /// `[side]`: types whose moves reset the move-count rule.
     pub n_move_rule_types: [u64; 2],
+    /// Whether a side that checks in every position of a repetition loses
+    /// (`perpetualCheckIllegal`).
+    pub perpetual_check_illegal: bool,
     /// Counting rules.
     pub counting: Counting,
     /// Pockets and drops.
     pub drops: super::drops::DropRules,
+    /// Shogi-style promotions.
+    pub piece_promotions: super::promotion::PiecePromotions,
     /// The start position.
     pub start_fen: String,
     /// A hash of the keys and values of the game's sections, its parents'
@@ -260,6 +265,7 @@ const KEYS: &[&str] = &[
     "nFoldRule",
     "nFoldValue",
     "nMoveRuleTypes",
+    "perpetualCheckIllegal",
     "countingRule",
     "pieceToCharTable",
     "variantTemplate",
@@ -643,6 +649,9 @@ impl Reader<'_> {
         ];
         d.no_doubled = self.last_piece("dropNoDoubled", None);
         d.no_doubled_count = self.int("dropNoDoubledCount", 1);
+        if self.bool("shogiPawnDropMateIllegal", false) {
+            d.pawn_drop_mate = self.roster.slots.iter().position(|s| s.name == "shogiPawn");
+        }
         let main = self.last_piece("pawnTypes", pawn);
         let main = self.last_piece("promotionPawnTypes", main);
         d.unpromoted = [
@@ -650,6 +659,76 @@ impl Reader<'_> {
             self.last_piece("promotionPawnTypesBlack", main),
         ];
         d
+    }
+
+    /// Shogi-style promotions (see [`super::promotion::PiecePromotions`])
+    /// of a game of `types` piece types. Each level's `promotedPieceType`
+    /// changes the pairs it names and keeps the others (Fairy-Stockfish
+    /// sets them one by one), its letters naming that level's pieces.
+    fn piece_promotions(
+        &mut self,
+        types: usize,
+        levels: &[Level],
+    ) -> super::promotion::PiecePromotions {
+        let key = "promotedPieceType";
+        let mut p = super::promotion::PiecePromotions {
+            promoted: vec![None; types],
+            mandatory: self.bool("mandatoryPiecePromotion", false),
+            demotion: self.bool("pieceDemotion", false),
+            on_capture: self.bool("piecePromotionOnCapture", false),
+            ..Default::default()
+        };
+        let named = |roster: &Roster, level: usize, c: char| match roster.named(level, c) {
+            Named::Piece(t) => Ok(Some(t)),
+            Named::Gone => Ok(None),
+            Named::Nothing => Err(()),
+        };
+        for setting in levels.iter().filter_map(|l| l.get(key)) {
+            let (v, level) = (setting.value.clone(), setting.level);
+            for item in v.split_whitespace() {
+                let parsed = item.split_once(':').and_then(|(a, b)| {
+                    let one = |s: &str| {
+                        let mut cs = s.chars();
+                        match (cs.next(), cs.next()) {
+                            (Some(c), None) => Some(c),
+                            _ => None,
+                        }
+                    };
+                    let (a, b) = (one(a)?, one(b)?);
+                    let from = named(&self.roster, level, a).ok()?;
+                    let to = if b == '-' {
+                        None
+                    } else {
+                        Some(named(&self.roster, level, b).ok()?)
+                    };
+                    Some((from, to))
+                });
+                match parsed {
+                    Some((Some(from), to)) if from < types => {
+                        p.promoted[from] = to.flatten().filter(|&t| t < types)
+                    }
+                    Some(_) => {}
+                    None => {
+                        self.error_at(
+                            key,
+                            setting.line,
+                            format!("'{item}' is not piece:piece (p:g) of this game"),
+                        );
+                        return p;
+                    }
+                }
+            }
+        }
+        if let Err(n) = p.number() {
+            self.error(
+                key,
+                format!(
+                    "{n} types promote; Arcana plays at most {}",
+                    super::promotion::MAX_PROMOTING
+                ),
+            );
+        }
+        p
     }
 
     /// The piece a letter of `key` names (see [`Reader::piece_set`]):
@@ -706,6 +785,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         .filter(|(key, _)| {
             !KEYS.contains(&key.as_str())
                 && !super::drops::KEYS.contains(&key.as_str())
+                && !super::promotion::KEYS.contains(&key.as_str())
                 && !is_piece_key(key)
         })
         .map(|(key, s)| (key.clone(), s.line))
@@ -985,6 +1065,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     let n_move_rule = r.int("nMoveRule", 50);
     let n_fold_rule = r.int("nFoldRule", 3);
     let n_fold_value = r.value("nFoldValue", Value::Draw);
+    let perpetual_check_illegal = r.bool("perpetualCheckIllegal", false);
     let counting = match r.get("countingRule") {
         None | Some("none") => Counting::None,
         Some("makruk") => Counting::Makruk,
@@ -1007,6 +1088,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         );
     }
     let drops = r.drop_rules(pawn);
+    let piece_promotions = r.piece_promotions(slots.len(), levels);
     let start_fen = r
         .get("startFen")
         .unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
@@ -1034,8 +1116,9 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     );
     let mut shape = BoardShape::plain(files as usize, ranks as usize);
     shape.holes = true;
-    // `Q~`: a piece a promotion made (Fairy-Stockfish reads it anywhere).
-    shape.marks = &['~'];
+    // `Q~`: a piece a promotion made (Fairy-Stockfish reads it anywhere);
+    // `+P`: a piece promoted shogi-style from `P`.
+    shape.marks = &['~', '+'];
     spec.boards = vec![board(shape, "")];
     spec.pieces = pieces
         .iter()
@@ -1145,8 +1228,10 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         n_fold_rule,
         n_fold_value,
         n_move_rule_types,
+        perpetual_check_illegal,
         counting,
         drops,
+        piece_promotions,
         section_line: line,
         start_fen_line: r.config.get("startFen").map_or(line, |s| s.line),
         start_fen,

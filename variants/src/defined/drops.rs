@@ -19,6 +19,7 @@ pub const KEYS: &[&str] = &[
     "blackDropRegion",
     "dropNoDoubled",
     "dropNoDoubledCount",
+    "shogiPawnDropMateIllegal",
 ];
 
 /// How pieces go into hands and come out of them.
@@ -47,6 +48,10 @@ pub struct DropRules {
     pub no_doubled: Option<usize>,
     /// How many on a file forbid the drop (`dropNoDoubledCount`).
     pub no_doubled_count: u32,
+    /// The shogi pawn's type where mating by dropping one is illegal
+    /// (`shogiPawnDropMateIllegal`): the side so mated wins, as
+    /// Fairy-Stockfish scores it.
+    pub pawn_drop_mate: Option<usize>,
     /// `[side]`: the type a promoted piece goes back to in hand (the
     /// first of the promoting pawn types: Fairy-Stockfish's main
     /// promotion pawn type).
@@ -65,6 +70,7 @@ impl Default for DropRules {
             region: [Board::FULL; 2],
             no_doubled: None,
             no_doubled_count: 1,
+            pawn_drop_mate: None,
             unpromoted: [None; 2],
         }
     }

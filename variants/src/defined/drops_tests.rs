@@ -132,3 +132,62 @@ fn pocket_knight_drops_without_taking_captures_to_hand() {
         "rn1qkbnr/pppb1ppp/4p3/8/8/8/PPPPPPPP/RNBQKBNR[n] w KQkq - 0 3"
     );
 }
+
+const SHOGI: &str = "[sh:shogi]\n[ms:minishogi]\n";
+
+#[test]
+fn shogi_promotions_are_written_with_a_plus_and_go_back_to_hand_unpromoted() {
+    let sh = game(SHOGI, "sh");
+    // A silver promotes entering the zone: `+`, or stays (no `+`).
+    let pos = sh.read_fen("4k4/9/9/2S6/9/9/9/9/4K4[] w - - 0 1").unwrap();
+    let promote = Defined::parse_ply(&pos, "c6c7+").unwrap();
+    assert_eq!(promote.kind(), position::Kind::PiecePromotion);
+    assert!(Defined::parse_ply(&pos, "c6c7").is_ok());
+    let after = play(&pos, &["c6c7+"]);
+    assert_eq!(after.to_fen(), "4k4/9/2+S6/9/9/9/9/9/4K4[] b - - 0 1");
+    assert_eq!(Defined::ply_to_token(&pos, promote), "c6c7+");
+    // `+S` reads back as a gold that came from a silver.
+    let again = sh.read_fen(&after.to_fen()).unwrap();
+    assert_eq!(again.hash, after.hash);
+    let gold = sh.0.type_of('G').unwrap();
+    let s = again.def.square(2, 6).unwrap();
+    assert_eq!(again.piece(s), Some((0, gold)));
+    assert_eq!(again.origin(s), Some(sh.0.type_of('S').unwrap()));
+    // Taken, it goes to hand as a silver.
+    let taken = play(
+        &sh.read_fen("4k4/9/2+S6/9/9/2r6/9/9/4K4[] b - - 0 1")
+            .unwrap(),
+        &["c4c7"],
+    );
+    assert!(taken.to_fen().contains("[s]"), "{}", taken.to_fen());
+    // A letter that does not promote cannot carry a `+`.
+    assert!(sh.read_fen("4k4/9/2+G6/9/9/9/9/9/4K4[] w - - 0 1").is_err());
+}
+
+#[test]
+fn mating_by_a_pawn_drop_loses_in_shogi() {
+    let sh = game(SHOGI, "sh");
+    let pos = sh
+        .read_fen("3lkl3/9/3G1G3/9/9/9/9/9/K8[P] w - - 0 1")
+        .unwrap();
+    let mated = play(&pos, &["P@e8"]);
+    assert_eq!(
+        Defined::rule_outcome(&mated),
+        Some(crate::Outcome::Win {
+            winner: crate::Side::Black,
+            reason: crate::WinReason::Checkmate
+        })
+    );
+    // The same mate by a pawn that moved there stands.
+    let pos = sh
+        .read_fen("3lkl3/9/3GPG3/9/9/9/9/9/K8[] w - - 0 1")
+        .unwrap();
+    let mated = play(&pos, &["e7e8"]);
+    assert!(matches!(
+        Defined::rule_outcome(&mated),
+        Some(crate::Outcome::Win {
+            winner: crate::Side::White,
+            ..
+        })
+    ));
+}

@@ -24,6 +24,7 @@ mod names;
 mod notation;
 pub mod piece;
 pub mod position;
+pub mod promotion;
 pub mod roster;
 mod rules;
 mod see;
@@ -217,8 +218,18 @@ impl Rules for Defined {
         moves.len() as u64
     }
 
-    fn repetition_outcome(pos: &Position, count: usize) -> Option<Outcome> {
-        rules::repetition(pos, count)
+    fn repetition_outcome(history: &[Position], count: usize) -> Option<Outcome> {
+        rules::repetition(history, count)
+    }
+
+    fn repetition_window(pos: &Position) -> u32 {
+        // Where captures go to hand, a capture can be undone by a drop: any
+        // earlier position may come back (Fairy-Stockfish looks as far).
+        if pos.def.drops.captures_to_hand {
+            u32::MAX / 2
+        } else {
+            pos.halfmove
+        }
     }
 }
 
@@ -256,7 +267,11 @@ impl SearchHints for Defined {
     }
 
     fn ply_kind(pos: &Position, mv: Move) -> PlyKind {
-        if mv.kind() == position::Kind::Promotion || notation::is_capture(pos, mv) {
+        if matches!(
+            mv.kind(),
+            position::Kind::Promotion | position::Kind::PiecePromotion
+        ) || notation::is_capture(pos, mv)
+        {
             PlyKind::Tactical
         } else {
             PlyKind::Quiet
@@ -302,10 +317,12 @@ impl SearchHints for Defined {
                 .filter(|&(side, _)| side != pos.side.index())
                 .map_or(0, |(_, t)| values[t]),
         };
-        let promo = if mv.kind() == position::Kind::Promotion {
-            values[mv.promo()]
-        } else {
-            0
+        let promo = match mv.kind() {
+            position::Kind::Promotion => values[mv.promo()],
+            position::Kind::PiecePromotion => pos
+                .piece(mv.from())
+                .map_or(0, |(_, t)| (values[mv.promo()] - values[t]).max(0)),
+            _ => 0,
         };
         let attacker = pos.piece(mv.from()).map_or(0, |(_, t)| values[t] / 10);
         victim * 8 + promo - attacker

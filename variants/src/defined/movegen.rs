@@ -132,6 +132,12 @@ pub fn mobility(pos: &Position, side: usize, t: usize, s: usize, blockers: &Boar
         .count()
 }
 
+/// The pieces of `side` that attack `s`.
+pub fn checkers(pos: &Position, s: usize, side: usize) -> impl Iterator<Item = usize> + '_ {
+    let blockers = pos.occupied() | pos.holes;
+    attackers(pos, s, side, pos.by_side[side], blockers)
+}
+
 /// Whether `side` attacks `s` (a capture of a piece standing there).
 pub fn attacked(pos: &Position, s: usize, side: usize) -> bool {
     attacked_with(pos, s, side, &pos.occupied(), &Board::EMPTY)
@@ -215,12 +221,20 @@ pub fn pseudo_legal(pos: &Position, which: Moves, among: Board, out: &mut impl F
         } else {
             Board::EMPTY
         };
+        // Shogi-style promotions and demotions, and where the plain move
+        // stays open beside them.
+        let (promote, demote, plain) = if def.piece_promotions.any() {
+            super::promotion::targets(pos, us, t, from, captures | quiets)
+        } else {
+            (Board::EMPTY, Board::EMPTY, Board::FULL)
+        };
         let targets = match which {
             Moves::All => captures | quiets,
             // Only the quiet moves that promote are noisy.
-            Moves::Noisy => captures | (quiets & zone),
+            Moves::Noisy => captures | (quiets & zone) | promote,
         };
         for to in targets.iter() {
+            let mut normal = plain.has(to);
             if zone.has(to) {
                 for p in 0..def.pieces.len() {
                     if !is(def.promotion_piece_types[us], p) {
@@ -233,10 +247,20 @@ pub fn pseudo_legal(pos: &Position, which: Moves, among: Board, out: &mut impl F
                     out(Move::new(from, to, Kind::Promotion, p));
                 }
                 if def.mandatory_pawn_promotion {
-                    continue;
+                    normal = false;
                 }
             }
-            out(Move::new(from, to, Kind::Normal, 0));
+            if normal {
+                out(Move::new(from, to, Kind::Normal, 0));
+            }
+            if promote.has(to) {
+                let p = def.piece_promotions.promoted[t].unwrap_or(t);
+                out(Move::new(from, to, Kind::PiecePromotion, p));
+            }
+            if demote.has(to) && (which == Moves::All || captures.has(to)) {
+                let o = pos.origin(from).unwrap_or(t);
+                out(Move::new(from, to, Kind::PieceDemotion, o));
+            }
         }
         if is(def.en_passant_types[us], t) && pos.ep.any() {
             let ep = reach(pos, us, t, from, 0, CAPTURE) & !quiets & pos.ep & empty;
@@ -435,7 +459,10 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
     let them = 1 - us;
     // Each move is judged as it is generated.
     let mut judge = |m: Move| {
-        let plain = matches!(m.kind(), Kind::Normal | Kind::Promotion);
+        let plain = matches!(
+            m.kind(),
+            Kind::Normal | Kind::Promotion | Kind::PiecePromotion | Kind::PieceDemotion
+        );
         if m.is_drop() {
             // A drop only adds a piece: out of check it exposes the king
             // only as an enemy hopper's screen; in check it must block.
@@ -588,7 +615,7 @@ pub fn make(pos: &Position, m: Move) -> Position {
             return;
         };
         let back = if pos.is_promoted(s) && !def.drops.drop_loop {
-            def.drops.unpromoted[side].unwrap_or(ct)
+            pos.origin(s).or(def.drops.unpromoted[side]).unwrap_or(ct)
         } else {
             ct
         };
@@ -622,23 +649,31 @@ pub fn make(pos: &Position, m: Move) -> Position {
             p.put(to, us, t);
             captured = true;
         }
-        Kind::Normal | Kind::Promotion => {
+        Kind::Normal | Kind::Promotion | Kind::PiecePromotion | Kind::PieceDemotion => {
             if pos.board[to] != 0 {
                 to_hand(&mut p, to);
                 p.remove(to);
                 captured = true;
             }
             p.remove(from);
-            let now = if m.kind() == Kind::Promotion {
-                m.promo()
-            } else {
+            let now = if m.kind() == Kind::Normal {
                 t
+            } else {
+                m.promo()
             };
             p.put(to, us, now);
-            // A promotion makes a promoted piece; a promoted piece moves
-            // as one.
-            if m.kind() == Kind::Promotion || pos.is_promoted(from) {
-                p.mark_promoted(to);
+            match m.kind() {
+                // A promotion makes a promoted piece.
+                Kind::Promotion => p.mark_promoted(to),
+                Kind::PiecePromotion => p.set_origin(to, Some(t)),
+                Kind::PieceDemotion => {}
+                // A promoted piece moves as one.
+                _ => {
+                    if pos.is_promoted(from) {
+                        p.mark_promoted(to);
+                        p.set_origin(to, pos.origin(from));
+                    }
+                }
             }
             // A double step of the pawn: en passant behind it.
             let dist = (to as i32 - from as i32).abs();
@@ -688,6 +723,7 @@ pub fn make(pos: &Position, m: Move) -> Position {
         }
     }
     p.set_ep(new_ep);
+    p.dropped = m.is_drop();
     // A capture, a promotion, or a move of the rule's types that the piece
     // could not move back by resets the count (Fairy-Stockfish's rule: a
     // king-like pawn's sideways step is reversible).
@@ -695,6 +731,7 @@ pub fn make(pos: &Position, m: Move) -> Position {
     let resets = captured
         || m.kind() == Kind::Promotion
         || m.kind() == Kind::Drop
+        || (m.kind() == Kind::PiecePromotion && !def.piece_promotions.demotion)
         || (is(def.n_move_rule_types[us], t) && !reversible());
     p.halfmove = if resets { 0 } else { pos.halfmove + 1 };
     if us == 1 {

@@ -1,6 +1,6 @@
 //! How moves of a defined game are written: UCI tokens as Fairy-Stockfish
 //! writes them (`e2e4`, `a10a11`, `e7e8q`; castling as the king's move,
-//! `e1g1`; drops `N@f3`) and SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`, `N@f3`,
+//! `e1g1`; drops `N@f3`; shogi-style promotions `b2b8+`, demotions `-`) and SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`, `N@f3`,
 //! `+`, `#`).
 
 use super::movegen;
@@ -16,8 +16,11 @@ pub fn to_token(pos: &Position, m: Move) -> String {
     }
     let mut out = square_name(m.from());
     out.push_str(&square_name(token_to(pos, m)));
-    if m.kind() == Kind::Promotion {
-        out.push(pos.def.pieces[m.promo()].letter.to_ascii_lowercase());
+    match m.kind() {
+        Kind::Promotion => out.push(pos.def.pieces[m.promo()].letter.to_ascii_lowercase()),
+        Kind::PiecePromotion => out.push('+'),
+        Kind::PieceDemotion => out.push('-'),
+        _ => {}
     }
     out
 }
@@ -107,6 +110,19 @@ fn legal(pos: &Position) -> MoveList<Move> {
     list
 }
 
+/// What follows a token's squares.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Suffix {
+    /// Nothing: a plain move.
+    None,
+    /// A pawn's promotion to a type (`e7e8q`).
+    Type(usize),
+    /// A shogi-style promotion (`+`).
+    Promote,
+    /// A demotion (`-`).
+    Demote,
+}
+
 /// Reads a UCI token: the legal move it names.
 pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
     let t = token.trim();
@@ -115,14 +131,16 @@ pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
     }
     let parsed = read_square(pos, t).and_then(|(from, rest)| {
         let (to, rest) = read_square(pos, rest)?;
-        let promo = match rest {
-            "" => None,
-            _ if rest.len() == 1 => Some(pos.def.type_of(rest.chars().next()?)?),
+        let suffix = match rest {
+            "" => Suffix::None,
+            "+" => Suffix::Promote,
+            "-" => Suffix::Demote,
+            _ if rest.len() == 1 => Suffix::Type(pos.def.type_of(rest.chars().next()?)?),
             _ => return None,
         };
-        Some((from, to, promo))
+        Some((from, to, suffix))
     });
-    let Some((from, to, promo)) = parsed else {
+    let Some((from, to, suffix)) = parsed else {
         return Err(MoveError::malformed(
             token,
             "expected a move like e2e4 or e7e8q (from, to, a promotion's letter)",
@@ -136,8 +154,13 @@ pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
         if m.is_drop() || m.from() != from || (m.to() != to && token_to(pos, m) != to) {
             continue;
         }
-        let p = (m.kind() == Kind::Promotion).then(|| m.promo());
-        if p != promo {
+        let written = match m.kind() {
+            Kind::Promotion => Suffix::Type(m.promo()),
+            Kind::PiecePromotion => Suffix::Promote,
+            Kind::PieceDemotion => Suffix::Demote,
+            _ => Suffix::None,
+        };
+        if written != suffix {
             continue;
         }
         if found.is_none() || m.kind() != Kind::Castling {
@@ -204,7 +227,10 @@ fn to_san_in(pos: &Position, m: Move, list: &MoveList<Move>) -> String {
             out.push('x');
         }
         out.push_str(&square_name(m.to()));
-        if m.kind() == Kind::Promotion {
+        if matches!(
+            m.kind(),
+            Kind::Promotion | Kind::PiecePromotion | Kind::PieceDemotion
+        ) {
             out.push('=');
             out.push(def.pieces[m.promo()].letter);
         }

@@ -37,6 +37,12 @@ pub enum Kind {
     /// A piece from the hand put on an empty square (`promo`: its type;
     /// `from` is the square too, since no square is left).
     Drop = 4,
+    /// A move that promotes the piece shogi-style (to its
+    /// `promotedPieceType`).
+    PiecePromotion = 5,
+    /// A move that turns a promoted piece back into its type
+    /// (`pieceDemotion`).
+    PieceDemotion = 6,
 }
 
 /// One move: from, to, kind and the promotion type (or castling wing).
@@ -74,6 +80,8 @@ impl Move {
             2 => Kind::EnPassant,
             3 => Kind::Castling,
             4 => Kind::Drop,
+            5 => Kind::PiecePromotion,
+            6 => Kind::PieceDemotion,
             _ => Kind::Normal,
         }
     }
@@ -93,6 +101,10 @@ pub struct Position {
     pub board: [u8; 256],
     /// `[side][type]`: the pieces in each side's hand, in games with drops.
     pub hand: [[u8; MAX_TYPES]; 2],
+    /// Four bits a square: the code (see
+    /// [`super::promotion::PiecePromotions::code`]) of the type a piece
+    /// promoted shogi-style came from, 0 for none.
+    pub origins: [u8; 128],
     /// Each side's pieces.
     pub by_side: [Board; 2],
     /// Squares that do not exist.
@@ -118,6 +130,9 @@ pub struct Position {
     /// The pieces' square values (the evaluation's tables), White's less
     /// Black's, middle game and endgame, kept by `put` and `remove`.
     pub material: [i32; 2],
+    /// Whether the move that led here was a drop (shogi's rule against
+    /// mating by a pawn drop asks).
+    pub dropped: bool,
     /// Whether the side to move is in check, once asked.
     pub check: CheckCache,
 }
@@ -213,6 +228,7 @@ impl Position {
             def,
             board: [0; 256],
             hand: [[0; MAX_TYPES]; 2],
+            origins: [0; 128],
             by_side: [Board::EMPTY; 2],
             holes: Board::EMPTY,
             side: Side::White,
@@ -224,6 +240,7 @@ impl Position {
             kings: [None; 2],
             hash: 0,
             material: [0; 2],
+            dropped: false,
             check: CheckCache::default(),
         }
     }
@@ -247,6 +264,24 @@ impl Position {
     pub fn mark_promoted(&mut self, s: usize) {
         if self.board[s] != 0 {
             self.board[s] |= PROMOTED;
+        }
+    }
+
+    /// The type the piece on `s` promoted from shogi-style, if it did.
+    #[inline]
+    pub fn origin(&self, s: usize) -> Option<usize> {
+        let code = (self.origins[s >> 1] >> ((s & 1) * 4)) & 15;
+        (code != 0).then(|| self.def.piece_promotions.types[code as usize - 1])
+    }
+
+    /// Marks the piece on `s` as promoted shogi-style from type `t` (which
+    /// promotes), or as no such piece (`None`).
+    pub fn set_origin(&mut self, s: usize, t: Option<usize>) {
+        let code = t.map_or(0, |t| self.def.piece_promotions.code[t]);
+        let shift = (s & 1) * 4;
+        self.origins[s >> 1] = (self.origins[s >> 1] & !(15 << shift)) | code << shift;
+        if code != 0 {
+            self.mark_promoted(s);
         }
     }
 
@@ -303,6 +338,9 @@ impl Position {
         let p = self.piece(s)?;
         if Some(p.1) == self.def.king && self.kings[p.0] == Some(s as u8) {
             self.kings[p.0] = None;
+        }
+        if self.board[s] & PROMOTED != 0 {
+            self.origins[s >> 1] &= !(15 << ((s & 1) * 4));
         }
         self.board[s] = 0;
         self.by_side[p.0].clear(s);
@@ -399,6 +437,19 @@ impl Position {
                             def.spec.id
                         ))
                     })?;
+                    if mark == Some('+') {
+                        // `+p`: what `p` promotes to, from `p`.
+                        let promoted = def.piece_promotions.promoted[t].ok_or_else(|| {
+                            FenError::new(format!(
+                                "'+{letter}' on {}: '{letter}' does not promote in {}",
+                                square_name(s),
+                                def.spec.id
+                            ))
+                        })?;
+                        pos.put(s, side.index(), promoted);
+                        pos.set_origin(s, Some(t));
+                        continue;
+                    }
                     pos.put(s, side.index(), t);
                     // `~`: a piece a promotion made.
                     if mark == Some('~') {
@@ -581,6 +632,13 @@ impl Position {
                     return true;
                 }
                 match self.piece(s) {
+                    Some((side, _)) if self.origin(s).is_some() => {
+                        let o = self.origin(s).unwrap_or_default();
+                        let l = self.def.pieces[o].letter;
+                        item.push('+');
+                        item.push(if side == 0 { l } else { l.to_ascii_lowercase() });
+                        true
+                    }
                     Some((side, t)) => {
                         let l = self.def.pieces[t].letter;
                         item.push(if side == 0 { l } else { l.to_ascii_lowercase() });

@@ -149,6 +149,11 @@ pub fn outcome(pos: &Position) -> Option<Outcome> {
     // A game that has no move always ends: a value of `none` draws.
     let or_draw = |v: Value| if v == Value::None { Value::Draw } else { v };
     if movegen::in_check(pos) {
+        if pawn_drop_mate(pos) {
+            // Mated by a pawn drop where that is illegal: the side mated
+            // wins (Fairy-Stockfish's reading of the rule).
+            return outcome_of(pos, Value::Win, WinReason::Checkmate, DrawReason::Stalemate);
+        }
         let v = or_draw(def.checkmate_value);
         outcome_of(pos, v, WinReason::Checkmate, DrawReason::Stalemate)
     } else {
@@ -157,16 +162,67 @@ pub fn outcome(pos: &Position) -> Option<Outcome> {
     }
 }
 
+/// Whether the side to move, in check with no move, was checked only by
+/// shogi pawns just dropped under `shogiPawnDropMateIllegal`.
+fn pawn_drop_mate(pos: &Position) -> bool {
+    let Some(pawn) = pos.def.drops.pawn_drop_mate else {
+        return false;
+    };
+    let (Some(k), true) = (pos.king(pos.side.index()), pos.dropped) else {
+        return false;
+    };
+    let them = 1 - pos.side.index();
+    movegen::checkers(pos, k, them).all(|s| pos.piece(s).is_some_and(|(_, t)| t == pawn))
+}
+
+/// The value of an `n`-fold repetition ending `history` for the side to
+/// move, where one side checked throughout it: from the current position
+/// back to the earlier one that makes it `n`-fold, a win when every
+/// position with the side to move to play was check, a loss when every
+/// other one was, a draw when both; `None` when neither.
+fn perpetual(history: &[Position], n: usize) -> Option<Value> {
+    if n < 2 || history.is_empty() {
+        return None;
+    }
+    let last = history.len() - 1;
+    let key = history[last].hash;
+    let mut seen = 0;
+    let span = (1..=last).find(|&d| {
+        if history[last - d].hash == key {
+            seen += 1;
+        }
+        seen + 1 >= n
+    })?;
+    let checked = |d: usize| movegen::in_check(&history[last - d]);
+    let them = (0..=span).step_by(2).all(checked);
+    let us = (1..span).step_by(2).all(checked);
+    match (them, us) {
+        (true, false) => Some(Value::Win),
+        (false, true) => Some(Value::Loss),
+        (true, true) => Some(Value::Draw),
+        (false, false) => None,
+    }
+}
+
 /// Whether a count (Makruk's) has run past its limit.
 pub fn counted_out(pos: &Position) -> bool {
     pos.counting.is_some_and(|(limit, ply)| ply > limit)
 }
 
-/// The result when the position has occurred `count` times.
-pub fn repetition(pos: &Position, count: usize) -> Option<Outcome> {
+/// The result when the position, the last of `history`, has occurred
+/// `count` times. Under `perpetualCheckIllegal` a side that gave check in
+/// every position of the repetition loses (both: a draw), as
+/// Fairy-Stockfish judges it.
+pub fn repetition(history: &[Position], count: usize) -> Option<Outcome> {
+    let pos = history.last()?;
     let def = pos.def;
     if def.n_fold_rule == 0 || count < def.n_fold_rule as usize {
         return None;
+    }
+    if def.perpetual_check_illegal {
+        if let Some(v) = perpetual(history, def.n_fold_rule as usize) {
+            return outcome_of(pos, v, WinReason::Repetition, DrawReason::Repetition);
+        }
     }
     outcome_of(
         pos,

@@ -70,7 +70,11 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
         _ => pos.by_side[1 - us].has(to).then_some(to),
     };
     let taken = victim.map_or(0, |v| pos.piece(v).map_or(0, |(_, vt)| value(pos, vt)));
-    let (mover, promoted) = if m.kind() == Kind::Promotion {
+    let changes = matches!(
+        m.kind(),
+        Kind::Promotion | Kind::PiecePromotion | Kind::PieceDemotion
+    );
+    let (mover, promoted) = if changes {
         (m.promo(), value(pos, m.promo()) - value(pos, t))
     } else {
         (t, 0)

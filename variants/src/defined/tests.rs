@@ -184,3 +184,27 @@ fn the_lazy_bound_stays_below_the_full_evaluation() {
         assert!(bound <= full, "{fen}: bound {bound}, full {full}");
     }
 }
+
+/// Under `perpetualCheckIllegal` the side checked in every position of a
+/// repetition wins it; without, the repetition draws.
+#[test]
+fn a_perpetual_check_loses_where_the_rule_says() {
+    let text = "[pc:chess]\nperpetualCheckIllegal = true\n[plain:chess]\n";
+    let line = [
+        "e1e8", "h8h7", "e8e4", "h7h8", "e4e8", "h8h7", "e8e4", "h7h8", "e4e8",
+    ];
+    for (name, want) in [("pc", Some(crate::Side::Black)), ("plain", None)] {
+        let g = game(text, name);
+        let start = g.read_fen("7k/6p1/7p/8/8/8/6PP/4Q1K1 w - - 0 1").unwrap();
+        let mut played = crate::Game::new(g, start);
+        for token in line {
+            assert!(played.outcome().is_none(), "{name} before {token}");
+            played.play_token(token).unwrap();
+        }
+        match (played.outcome(), want) {
+            (Some(crate::Outcome::Win { winner, .. }), Some(w)) => assert_eq!(winner, w),
+            (Some(crate::Outcome::Draw(_)), None) => {}
+            (other, _) => panic!("{name}: {other:?}"),
+        }
+    }
+}

@@ -215,6 +215,7 @@ fn compare(config: &str, jobs: &[Job], tally: &mut Tally) -> Option<()> {
             .expect("the game");
         let game = Defined(def);
         let mut pos = game.read_fen(&job.fen).expect("the start reads");
+        let mut played = variants::Game::new(game, pos.clone());
         for (i, m) in job.moves.iter().enumerate() {
             let ply = Defined::parse_ply(&pos, m).unwrap_or_else(|e| {
                 panic!(
@@ -224,6 +225,7 @@ fn compare(config: &str, jobs: &[Job], tally: &mut Tally) -> Option<()> {
                 )
             });
             pos = Defined::make(&pos, ply);
+            played.play_plies(vec![ply]);
         }
         let place = format!(
             "[{}] {} moves {}\n{config}",
@@ -305,6 +307,21 @@ fn compare(config: &str, jobs: &[Job], tally: &mut Tally) -> Option<()> {
             tally.mismatches.push(format!(
                 "immediate end differs: Arcana {ours_end:?} Fairy-Stockfish {theirs_end:?} ({place})"
             ));
+        }
+        // The game's end by its history (repetitions) or its clocks, where
+        // no immediate end came first.
+        let optional = &answer["optional"];
+        if theirs_end.is_none() && !theirs.is_empty() {
+            let theirs_optional = optional[0]
+                .as_bool()
+                .unwrap_or(false)
+                .then(|| sign(optional[1].as_i64().unwrap_or(0)));
+            let ours_optional = outcome_sign(played.outcome(), &pos);
+            if ours_optional != theirs_optional {
+                tally.mismatches.push(format!(
+                    "game end by repetition or count differs: Arcana {ours_optional:?} Fairy-Stockfish {theirs_optional:?} ({place})"
+                ));
+            }
         }
         if theirs.is_empty() && theirs_end.is_none() {
             let result = answer["result"].as_i64().map(sign);
@@ -748,6 +765,9 @@ fn add_piece_promotions(rng: &mut Rng, letters: &[char], lines: &mut Vec<String>
     if rng.chance(20) {
         lines.push("piecePromotionOnCapture = true".into());
     }
+    if rng.chance(25) {
+        lines.push("dropPromoted = true".into());
+    }
 }
 
 /// Random definitions with drops, played deep enough that pockets fill.
@@ -949,16 +969,52 @@ fn drop_games_deep_into_play_match_fairy_stockfish() {
         "chessgi",
         "pocketknight",
         "capahouse",
+        "dragon",
         "minishogi",
+        "mini",
         "shogi",
+        "judkins",
+        "gorogoro",
+        "euroshogi",
+        "okisakishogi",
+        "torishogi",
+        "yarishogi",
+        "kyotoshogi",
+        "micro",
     ];
     let config: String = parents.iter().map(|p| format!("[{p}:{p}]\n")).collect();
     let loaded = defined::load(&config, "drops.ini");
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     let mut rng = Rng(41);
     let mut tally = Tally::default();
+    // Shuffles that repeat the start: each position on the way is asked
+    // for the game's end (minishogi's repetition loses for White).
+    let shuffles: &[(&str, &[&str])] = &[
+        ("minishogi", &["b1b2", "d5d4", "b2b1", "d4d5"]),
+        ("shogi", &["e1e2", "e9e8", "e2e1", "e8e9"]),
+        ("crazyhouse", &["g1f3", "g8f6", "f3g1", "f6g8"]),
+    ];
     for &def in &loaded.games {
-        let jobs = playouts(Defined(def), &def.start_fen, &mut rng, 2, 120, 20);
+        let mut jobs = playouts(Defined(def), &def.start_fen, &mut rng, 2, 100, 25);
+        for (name, line) in shuffles {
+            if def.spec.id == *name {
+                let moves: Vec<String> = line
+                    .iter()
+                    .cycle()
+                    .take(13)
+                    .map(|m| m.to_string())
+                    .collect();
+                for n in 0..=moves.len() {
+                    jobs.push(Job {
+                        variant: def.spec.id.clone(),
+                        reference: def.spec.id.clone(),
+                        fen: def.start_fen.clone(),
+                        moves: moves[..n].to_vec(),
+                        perft: 0,
+                    });
+                }
+            }
+        }
         tally.definitions += 1;
         if compare(&config, &jobs, &mut tally).is_none() {
             return;

@@ -9,6 +9,7 @@ and writes one JSON array to stdout, one answer per job:
   {"legal": sorted legal moves after the moves,
    "perft": [leaf counts at depths 1..depth],
    "end": [is_immediate_game_end, value], "result": game_result or null,
+   "optional": [is_optional_game_end, value] (repetitions, move counts),
    "fen": get_fen}
 An error (a variant pyffish does not know, a move it rejects) is
 {"error": "..."}. Exit status 3 when pyffish is missing.
@@ -36,6 +37,8 @@ def answer(job):
     out = {"legal": sorted(legal), "fen": sf.get_fen(v, fen, moves)}
     end = sf.is_immediate_game_end(v, fen, moves)
     out["end"] = [bool(end[0]), int(end[1])]
+    optional = sf.is_optional_game_end(v, fen, moves)
+    out["optional"] = [bool(optional[0]), int(optional[1])]
     out["result"] = int(sf.game_result(v, fen, moves)) if not legal else None
     depth = job.get("perft", 0)
     if depth:

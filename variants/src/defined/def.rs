@@ -154,6 +154,9 @@ pub struct GameDef {
     pub n_fold_value: Value,
     /// `[side]`: types whose moves reset the move-count rule.
     pub n_move_rule_types: [u64; 2],
+    /// Whether `n_fold_value` is White's (Black then gets its opposite)
+    /// rather than the side to move's (`nFoldValueAbsolute`).
+    pub n_fold_value_absolute: bool,
     /// Whether a side that checks in every position of a repetition loses
     /// (`perpetualCheckIllegal`).
     pub perpetual_check_illegal: bool,
@@ -266,6 +269,7 @@ const KEYS: &[&str] = &[
     "nFoldValue",
     "nMoveRuleTypes",
     "perpetualCheckIllegal",
+    "nFoldValueAbsolute",
     "countingRule",
     "pieceToCharTable",
     "variantTemplate",
@@ -638,6 +642,7 @@ impl Reader<'_> {
             first_rank_pawn_drops: self.bool("firstRankPawnDrops", false),
             promotion_zone_pawn_drops: self.bool("promotionZonePawnDrops", false),
             drop_checks: self.bool("dropChecks", true),
+            drop_promoted: self.bool("dropPromoted", false),
             ..Default::default()
         };
         // The older names first, as Fairy-Stockfish reads them.
@@ -1066,6 +1071,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     let n_fold_rule = r.int("nFoldRule", 3);
     let n_fold_value = r.value("nFoldValue", Value::Draw);
     let perpetual_check_illegal = r.bool("perpetualCheckIllegal", false);
+    let n_fold_value_absolute = r.bool("nFoldValueAbsolute", false);
     let counting = match r.get("countingRule") {
         None | Some("none") => Counting::None,
         Some("makruk") => Counting::Makruk,
@@ -1229,6 +1235,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         n_fold_value,
         n_move_rule_types,
         perpetual_check_illegal,
+        n_fold_value_absolute,
         counting,
         drops,
         piece_promotions,

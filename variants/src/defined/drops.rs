@@ -20,6 +20,7 @@ pub const KEYS: &[&str] = &[
     "dropNoDoubled",
     "dropNoDoubledCount",
     "shogiPawnDropMateIllegal",
+    "dropPromoted",
 ];
 
 /// How pieces go into hands and come out of them.
@@ -48,6 +49,9 @@ pub struct DropRules {
     pub no_doubled: Option<usize>,
     /// How many on a file forbid the drop (`dropNoDoubledCount`).
     pub no_doubled_count: u32,
+    /// Whether a piece in hand may also be dropped as what it promotes to
+    /// (`dropPromoted`).
+    pub drop_promoted: bool,
     /// The shogi pawn's type where mating by dropping one is illegal
     /// (`shogiPawnDropMateIllegal`): the side so mated wins, as
     /// Fairy-Stockfish scores it.
@@ -70,6 +74,7 @@ impl Default for DropRules {
             region: [Board::FULL; 2],
             no_doubled: None,
             no_doubled_count: 1,
+            drop_promoted: false,
             pawn_drop_mate: None,
             unpromoted: [None; 2],
         }

@@ -191,3 +191,60 @@ fn mating_by_a_pawn_drop_loses_in_shogi() {
         })
     ));
 }
+
+/// In every drop parent, random play keeps nothing a FEN does not say: the
+/// position read back from its FEN has the same hash, material and moves,
+/// and every move's token reads back as that move.
+#[test]
+fn drop_games_keep_nothing_their_fen_does_not_say() {
+    let names = [
+        "crazyhouse",
+        "loop",
+        "chessgi",
+        "pocketknight",
+        "capahouse",
+        "dragon",
+        "minishogi",
+        "shogi",
+        "judkins",
+        "gorogoro",
+        "euroshogi",
+        "okisakishogi",
+        "torishogi",
+        "yarishogi",
+        "kyotoshogi",
+        "micro",
+    ];
+    let text: String = names.iter().map(|n| format!("[my{n}:{n}]\n")).collect();
+    let tokens = |p: &Position| -> Vec<String> {
+        let mut list = MoveList::new();
+        Defined::generate(p, &mut list);
+        let mut v: Vec<String> = list.iter().map(|&m| Defined::ply_to_token(p, m)).collect();
+        v.sort();
+        v
+    };
+    let mut seed = 0x2026_1128_u64;
+    for name in names {
+        let g = game(&text, &format!("my{name}"));
+        let mut pos = g.start();
+        for ply in 0..1500 {
+            let again = g.read_fen(&pos.to_fen()).unwrap();
+            assert_eq!(pos.hash, again.hash, "{name} ply {ply}: {}", pos.to_fen());
+            assert_eq!(pos.material, again.material, "{name} {}", pos.to_fen());
+            assert_eq!(tokens(&pos), tokens(&again), "{name} {}", pos.to_fen());
+            let mut list = MoveList::new();
+            Defined::generate(&pos, &mut list);
+            if list.is_empty() {
+                pos = g.start();
+                continue;
+            }
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let m = list[(seed >> 33) as usize % list.len()];
+            let token = Defined::ply_to_token(&pos, m);
+            assert_eq!(Defined::parse_ply(&pos, &token).unwrap(), m, "{token}");
+            pos = movegen::make(&pos, m);
+        }
+    }
+}

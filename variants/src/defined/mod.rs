@@ -281,7 +281,8 @@ impl SearchHints for Defined {
     fn history_key(pos: &Position, mv: Move) -> u32 {
         // A drop is known apart from a move of its type to its square.
         let code = if mv.is_drop() {
-            128 + (mv.promo() * 2 + pos.side.index()) as u32
+            let promoted = if mv.is_promoted_drop() { 64 } else { 0 };
+            128 + promoted + (mv.promo() * 2 + pos.side.index()) as u32
         } else {
             pos.piece(mv.from())
                 .map_or(255, |(side, t)| (t * 2 + side) as u32)

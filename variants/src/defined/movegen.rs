@@ -423,8 +423,12 @@ fn pseudo_drops(pos: &Position, which: Drops, out: &mut impl FnMut(Move)) {
             }
             squares &= Board::single(to);
         }
+        let promoted = def.drops.drop_promoted && def.piece_promotions.promoted[t].is_some();
         for to in squares.iter() {
             out(Move::drop(t, to));
+            if promoted {
+                out(Move::drop_promoted(t, to));
+            }
         }
     }
 }
@@ -528,10 +532,12 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
     pseudo_drops(pos, drops, &mut judge);
 }
 
-/// The type of the piece `m` moves (drops).
+/// The type of the piece `m` moves (drops: the type it lands as).
 #[inline]
 pub fn moved_type(pos: &Position, m: Move) -> usize {
-    if m.is_drop() {
+    if m.is_promoted_drop() {
+        pos.def.piece_promotions.promoted[m.promo()].unwrap_or(m.promo())
+    } else if m.is_drop() {
         m.promo()
     } else {
         pos.piece(m.from()).expect("a move's piece").1
@@ -636,8 +642,12 @@ pub fn make(pos: &Position, m: Move) -> Position {
             p.put(rto, us, rk.1);
         }
         Kind::Drop => {
-            p.take_from_hand(us, t);
+            // `t` is the type it lands as; the hand gives `m.promo()`.
+            p.take_from_hand(us, m.promo());
             p.put(to, us, t);
+            if m.is_promoted_drop() {
+                p.set_origin(to, Some(m.promo()));
+            }
         }
         Kind::EnPassant => {
             let victim = capture_square(pos, to);

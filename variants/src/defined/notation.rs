@@ -43,10 +43,11 @@ fn token_to(pos: &Position, m: Move) -> usize {
     }
 }
 
-/// A drop written out: `N@f3`.
+/// A drop written out: `N@f3`; `+N@f3` as what it promotes to.
 fn drop_text(pos: &Position, m: Move) -> String {
+    let plus = if m.is_promoted_drop() { "+" } else { "" };
     format!(
-        "{}@{}",
+        "{plus}{}@{}",
         pos.def.pieces[m.promo()].letter,
         square_name(m.to())
     )
@@ -56,6 +57,10 @@ fn drop_text(pos: &Position, m: Move) -> String {
 /// when the text is no drop.
 fn parse_drop(pos: &Position, token: &str) -> Option<Result<Move, MoveError>> {
     let (piece, square) = token.split_once('@')?;
+    let (promoted, piece) = match piece.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, piece),
+    };
     let mut letters = piece.chars();
     let (Some(letter), None) = (letters.next(), letters.next()) else {
         return Some(Err(MoveError::malformed(
@@ -78,7 +83,11 @@ fn parse_drop(pos: &Position, token: &str) -> Option<Result<Move, MoveError>> {
             )))
         }
     };
-    let m = Move::drop(t, to);
+    let m = if promoted {
+        Move::drop_promoted(t, to)
+    } else {
+        Move::drop(t, to)
+    };
     Some(if legal(pos).contains(&m) {
         Ok(m)
     } else {

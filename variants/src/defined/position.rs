@@ -45,6 +45,9 @@ pub enum Kind {
     PieceDemotion = 6,
 }
 
+/// The bit of a drop as the promoted type.
+const PROMOTED_DROP: u32 = 1 << 25;
+
 /// One move: from, to, kind and the promotion type (or castling wing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move(pub u32);
@@ -60,10 +63,20 @@ impl Move {
     pub fn drop(t: usize, to: usize) -> Move {
         Move::new(to, to, Kind::Drop, t)
     }
+    /// A drop of a piece of type `t` from the hand on `to` as what `t`
+    /// promotes to (`dropPromoted`).
+    pub fn drop_promoted(t: usize, to: usize) -> Move {
+        Move(Move::drop(t, to).0 | PROMOTED_DROP)
+    }
     /// Whether it is a drop.
     #[inline]
     pub fn is_drop(self) -> bool {
         self.kind() == Kind::Drop
+    }
+    /// Whether it is a drop of a piece as what it promotes to.
+    #[inline]
+    pub fn is_promoted_drop(self) -> bool {
+        self.0 & PROMOTED_DROP != 0
     }
     /// Its origin (its destination, for a drop).
     pub fn from(self) -> usize {

@@ -224,10 +224,10 @@ pub fn repetition(history: &[Position], count: usize) -> Option<Outcome> {
             return outcome_of(pos, v, WinReason::Repetition, DrawReason::Repetition);
         }
     }
-    outcome_of(
-        pos,
-        def.n_fold_value,
-        WinReason::Repetition,
-        DrawReason::Repetition,
-    )
+    let value = if def.n_fold_value_absolute && pos.side == Side::Black {
+        negate(def.n_fold_value)
+    } else {
+        def.n_fold_value
+    };
+    outcome_of(pos, value, WinReason::Repetition, DrawReason::Repetition)
 }

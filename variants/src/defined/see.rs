@@ -58,7 +58,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     let us = pos.side.index();
     let (from, to) = (m.from(), m.to());
     let t = if m.is_drop() {
-        m.promo()
+        super::movegen::moved_type(pos, m)
     } else {
         match pos.piece(from) {
             Some((_, t)) => t,

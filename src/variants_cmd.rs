@@ -113,7 +113,8 @@ pub fn show(registry: &Registry, name: &str) -> Result<String, Failure> {
             )
         } else {
             format!(
-                "'{name}' is not a game read from a file (loaded: {})",
+                "'{name}' is not a game whose rules are data (these are: {}); load its \
+                 file with --variants FILE (arcana --variants my.ini variants show mygame)",
                 loaded.join(", ")
             )
         }));

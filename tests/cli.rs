@@ -137,12 +137,20 @@ fn variants_are_listed_and_read_in_any_case() {
     let o = arcana(&["perft", "--help"]);
     assert!(
         stdout(&o).contains(
-            "[possible values: chess, magician, vanguard, advancedwizard, parallelworlds]"
-        ),
+            "[possible values: chess, magician, vanguard, advancedwizard, parallelworlds, \
+             fairy, capablanca,"
+        ) && stdout(&o).contains(" crazyhouse, ")
+            && stdout(&o).contains(" shogi, "),
         "{}",
         stdout(&o)
     );
-    for (name, count) in [("Chess", "400"), ("MAGICIAN", "192"), ("Vanguard", "12996")] {
+    for (name, count) in [
+        ("Chess", "400"),
+        ("MAGICIAN", "192"),
+        ("Vanguard", "12996"),
+        ("Shogi", "900"),
+        ("crazyHouse", "400"),
+    ] {
         let o = arcana(&["perft", "--variant", name, "--depth", "2"]);
         assert!(o.status.success(), "{name}: {}", stderr(&o));
         assert!(

@@ -305,8 +305,9 @@ impl Session {
     pub fn catalog(&self) -> Value {
         let games: Vec<Value> = self
             .registry
-            .specs()
-            .map(|s| json!({"id": s.id, "name": s.name}))
+            .listing()
+            .into_iter()
+            .map(|g| json!({"id": g.id, "name": g.name}))
             .collect();
         json!({"t": "catalog", "games": games})
     }

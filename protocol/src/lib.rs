@@ -162,9 +162,10 @@ impl Session {
         // Chess960 is the game with Chess960 castling, with it on.
         let chess960 = self
             .registry
-            .specs()
-            .find(|s| s.chess960)
-            .map(|s| s.id.clone());
+            .listing()
+            .into_iter()
+            .find(|g| g.chess960)
+            .map(|g| g.id);
         let (id, frc) = match (lower.as_str(), chess960) {
             ("fischerandom" | "chess960", Some(id)) => (id, true),
             (other, _) => (other.to_string(), false),

@@ -555,7 +555,8 @@ fn xboard_handshake_and_errors() {
         "smp=1",
         "analyze=1",
         "colors=0",
-        "variants=\"normal,chess,fischerandom,magician,vanguard,advancedwizard,parallelworlds\"",
+        "variants=\"normal,chess,fischerandom,magician,vanguard,advancedwizard,parallelworlds,fairy,",
+        ",crazyhouse,",
         "option=\"Move Overhead -spin",
     ] {
         assert!(all.contains(f), "{f} missing in {all}");

@@ -121,12 +121,13 @@ impl Session {
         // "fischerandom": the game with Chess960 castling answers to both.
         let variants: Vec<String> = self
             .registry
-            .specs()
-            .flat_map(|spec| {
-                if spec.chess960 {
-                    vec!["normal".to_string(), spec.id.clone(), "fischerandom".into()]
+            .listing()
+            .into_iter()
+            .flat_map(|game| {
+                if game.chess960 {
+                    vec!["normal".to_string(), game.id, "fischerandom".into()]
                 } else {
-                    vec![spec.id.clone()]
+                    vec![game.id]
                 }
             })
             .collect();

@@ -38,7 +38,7 @@ pub use error::{FenError, MoveError};
 pub use game::Game;
 pub use movelist::MoveList;
 pub use outcome::{DrawReason, Outcome, WinReason};
-pub use registry::{with_variant, Registry, UnknownVariant, VariantVisitor};
+pub use registry::{with_variant, Listed, Registry, UnknownVariant, VariantVisitor};
 pub use side::Side;
 pub use spec::{BoardSpec, Figure, GameSpec, PieceSpec};
 pub use squares::SquareNames;

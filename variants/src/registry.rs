@@ -135,6 +135,9 @@ enum Entry {
     Weighted(Weighted),
     /// A game read from a `variants.ini` file.
     Defined(&'static GameDef),
+    /// A built-in parent (see [`crate::defined::builtin::parent_games`]),
+    /// compiled when first asked for.
+    Parent(usize),
 }
 
 impl Entry {
@@ -143,6 +146,52 @@ impl Entry {
             Entry::BuiltIn(b) => b.spec(),
             Entry::Weighted(w) => w.spec(),
             Entry::Defined(d) => &d.spec,
+            Entry::Parent(i) => &crate::defined::builtin::parent_game(*i).spec,
+        }
+    }
+
+    /// Its identifier, without compiling a parent.
+    fn id(&self) -> &str {
+        match self {
+            Entry::Parent(i) => &crate::defined::builtin::parent_games()[*i],
+            other => &other.spec().id,
+        }
+    }
+
+    /// What a menu shows of it, without compiling a parent.
+    fn listed(&self) -> Listed {
+        match self {
+            Entry::Parent(_) => Listed {
+                id: self.id().to_string(),
+                name: self.id().to_string(),
+                chess960: false,
+            },
+            other => {
+                let spec = other.spec();
+                Listed {
+                    id: spec.id.clone(),
+                    name: spec.name.clone(),
+                    chess960: spec.chess960,
+                }
+            }
+        }
+    }
+
+    /// Whether it is called `name` (see [`GameSpec::answers_to`]); a parent
+    /// by its identifier in any case.
+    fn answers_to(&self, name: &str) -> bool {
+        match self {
+            Entry::Parent(_) => self.id().eq_ignore_ascii_case(name.trim()),
+            other => other.spec().answers_to(name),
+        }
+    }
+
+    /// The game's rules as data, for a game read from a file or a parent.
+    fn defined(&self) -> Option<&'static GameDef> {
+        match self {
+            Entry::Defined(d) => Some(d),
+            Entry::Parent(i) => Some(crate::defined::builtin::parent_game(*i)),
+            _ => None,
         }
     }
 
@@ -151,8 +200,21 @@ impl Entry {
             Entry::BuiltIn(b) => b.visit(visitor),
             Entry::Weighted(w) => w.visit(visitor),
             Entry::Defined(d) => visitor.visit(Defined(d)),
+            Entry::Parent(i) => visitor.visit(Defined(crate::defined::builtin::parent_game(*i))),
         }
     }
+}
+
+/// What a menu shows of a game: its identifier, its name and whether it is
+/// the one that plays Chess960.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    /// Its identifier.
+    pub id: String,
+    /// Its name for players.
+    pub name: String,
+    /// Whether it has Chess960 castling (`fischerandom`).
+    pub chess960: bool,
 }
 
 /// The games of a run, in the order they are listed to users.
@@ -193,11 +255,15 @@ impl Registry {
         Ok(report)
     }
 
-    /// The games written in Rust: chess, Magician, Vanguard, Advanced
-    /// Wizard, Parallel Worlds.
+    /// The games written in Rust (chess, Magician, Vanguard, Advanced
+    /// Wizard, Parallel Worlds), then Fairy-Stockfish's games Arcana has as
+    /// built-in parents (Capablanca, crazyhouse, shogi, ...: see
+    /// [`crate::defined::builtin::parent_games`]).
     pub fn builtin() -> Registry {
+        let rust = BuiltIn::ALL.iter().copied().map(Entry::BuiltIn);
+        let parents = (0..crate::defined::builtin::parent_games().len()).map(Entry::Parent);
         Registry {
-            games: BuiltIn::ALL.iter().copied().map(Entry::BuiltIn).collect(),
+            games: rust.chain(parents).collect(),
             weights: Vec::new(),
         }
     }
@@ -239,7 +305,7 @@ impl Registry {
             match self
                 .games
                 .iter_mut()
-                .find(|e| e.spec().id.eq_ignore_ascii_case(&g.spec.id))
+                .find(|e| e.id().eq_ignore_ascii_case(&g.spec.id))
             {
                 Some(e) => *e = Entry::Defined(g),
                 None => self.games.push(Entry::Defined(g)),
@@ -367,33 +433,38 @@ impl Registry {
         Ok(id)
     }
 
-    /// The definition of the game called `name`, if it was read from a file.
+    /// The definition of the game called `name`, if its rules are data (a
+    /// game read from a file, or a built-in parent).
     pub fn defined(&self, name: &str) -> Option<&'static GameDef> {
-        match self.entry(name) {
-            Ok(Entry::Defined(d)) => Some(d),
-            _ => None,
-        }
+        self.entry(name).ok().and_then(Entry::defined)
     }
 
-    /// Whether the game called `name` was read from a file.
+    /// Whether the game called `name` has its rules as data (see
+    /// [`Registry::defined`]).
     pub fn is_defined(&self, name: &str) -> bool {
-        matches!(self.entry(name), Ok(Entry::Defined(_)))
+        matches!(self.entry(name), Ok(Entry::Defined(_) | Entry::Parent(_)))
     }
 
-    /// Every game's spec, in listing order.
+    /// Every game's spec, in listing order (this compiles every built-in
+    /// parent: a menu needs only [`Registry::listing`]).
     pub fn specs(&self) -> impl Iterator<Item = &GameSpec> {
         self.games.iter().map(Entry::spec)
     }
 
+    /// What a menu shows of every game, in listing order.
+    pub fn listing(&self) -> Vec<Listed> {
+        self.games.iter().map(Entry::listed).collect()
+    }
+
     /// Every game's identifier, in listing order.
     pub fn ids(&self) -> Vec<String> {
-        self.specs().map(|s| s.id.clone()).collect()
+        self.games.iter().map(|e| e.id().to_string()).collect()
     }
 
     fn entry(&self, name: &str) -> Result<&Entry, UnknownVariant> {
         self.games
             .iter()
-            .find(|e| e.spec().answers_to(name))
+            .find(|e| e.answers_to(name))
             .ok_or_else(|| UnknownVariant {
                 name: name.trim().to_string(),
                 known: self.ids(),
@@ -550,8 +621,10 @@ mod tests {
     fn dispatches_known_names_and_rejects_others() {
         let registry = Registry::builtin();
         let ids = registry.ids();
+        // The games written in Rust first, then Fairy-Stockfish's games
+        // Arcana has as built-in parents.
         assert_eq!(
-            ids,
+            ids[..5],
             [
                 "chess",
                 "magician",
@@ -560,6 +633,10 @@ mod tests {
                 "parallelworlds"
             ]
         );
+        for parent in ["capablanca", "crazyhouse", "shogi", "kyotoshogi"] {
+            assert!(ids.iter().any(|i| i == parent), "{parent}: {ids:?}");
+        }
+        assert!(!ids[5..].iter().any(|i| i == "chess"), "{ids:?}");
         for (name, id) in [
             ("chess", "chess"),
             ("standard", "chess"),
@@ -575,15 +652,18 @@ mod tests {
         for id in &ids {
             assert_eq!(&registry.visit(id, IdOf).unwrap(), id);
         }
-        assert_eq!(
-            registry.reading("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            ["chess"]
-        );
+        let reading = registry.reading("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(reading[0], "chess");
+        assert!(reading.iter().any(|g| g == "crazyhouse"), "{reading:?}");
+        assert!(!reading.iter().any(|g| g == "shogi"), "{reading:?}");
         assert!(registry.reading("not a fen").is_empty());
         let err = registry.visit("chesss", IdOf).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "unknown variant 'chesss' (known: chess, magician, vanguard, advancedwizard, parallelworlds)"
+        assert!(
+            err.to_string().starts_with(
+                "unknown variant 'chesss' (known: chess, magician, vanguard, advancedwizard, \
+                 parallelworlds, fairy, capablanca,"
+            ),
+            "{err}"
         );
     }
 

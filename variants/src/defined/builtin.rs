@@ -25,6 +25,34 @@ pub fn sections(name: &str) -> Option<Vec<Section>> {
     Some(chain)
 }
 
+/// The built-in parents that are games of their own in every run's menu:
+/// all but chess (the one written in Rust plays it).
+pub fn parent_games() -> &'static [String] {
+    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| names().into_iter().filter(|n| n != "chess").collect())
+}
+
+/// The game of the built-in parent `parent_games()[i]`, compiled the first
+/// time a run asks for it (a game's tables take about a megabyte: a menu
+/// of them is compiled only as games are played).
+pub fn parent_game(i: usize) -> &'static GameDef {
+    static GAMES: std::sync::OnceLock<Vec<std::sync::OnceLock<&'static GameDef>>> =
+        std::sync::OnceLock::new();
+    let games = GAMES.get_or_init(|| {
+        (0..parent_games().len())
+            .map(|_| std::sync::OnceLock::new())
+            .collect()
+    });
+    games[i].get_or_init(|| {
+        let name = &parent_games()[i];
+        let loaded = super::load(&format!("[{name}:{name}]\n"), "parents.ini");
+        match loaded.games.first() {
+            Some(&g) => g,
+            None => panic!("the built-in parent {name} loads: {:?}", loaded.errors),
+        }
+    })
+}
+
 /// The names of the built-in parents.
 pub fn names() -> Vec<String> {
     ini::read(PARENTS, "parents.ini")

@@ -18,16 +18,54 @@ function addCoord(cell, kind, text) {
 }
 
 /**
- * Draws the game's boards with `cells` on them into `area`. `onSquare`,
+ * One side's pocket (games with drops): its pieces in hand, each with its
+ * count; a click (or a drag) on one asks `onSquare` for `@` and its letter.
+ * @param {string} side `w` or `b`
+ * @param {import("./state.js").InHand[]} pieces
+ * @param {number} size pixels a cell
+ * @param {((square: string, drag: boolean) => void)|null} onSquare
+ */
+function drawHand(side, pieces, size, onSquare) {
+  const hand = document.createElement("div");
+  hand.className = "hand";
+  hand.dataset.hand = side;
+  hand.title = `${side === "w" ? "White" : "Black"}'s pieces in hand`;
+  hand.style.minHeight = `${Math.round(size * 0.8)}px`;
+  for (const { piece, count } of pieces) {
+    const p = document.createElement("div");
+    p.className = "hand-piece";
+    p.style.width = p.style.height = `${Math.round(size * 0.8)}px`;
+    p.dataset.handPiece = piece;
+    p.title = `${pieceName(piece)} in hand: ${count}`;
+    p.innerHTML = pieceSvg(piece);
+    const n = document.createElement("span");
+    n.className = "count";
+    n.textContent = String(count);
+    p.appendChild(n);
+    if (onSquare) {
+      p.onclick = () => onSquare(`@${piece}`, false);
+      p.draggable = true;
+      p.ondragstart = () => onSquare(`@${piece}`, true);
+    }
+    hand.appendChild(p);
+  }
+  return hand;
+}
+
+/**
+ * Draws the game's boards with `cells` on them into `area`, and each
+ * side's pocket above and below where the game has `hands`. `onSquare`,
  * when given, makes the boards take clicks and drags (and carry the page's
- * contract: `data-square`, `data-piece`, `data-board`); without it the
- * cells are a diagram's (`data-diagram-square`).
+ * contract: `data-square`, `data-piece`, `data-board`; a piece in hand
+ * answers as `@` and its letter); without it the cells are a diagram's
+ * (`data-diagram-square`).
  * @param {HTMLElement} area
  * @param {Cell[]} cells
  * @param {number} size pixels a cell
  * @param {((square: string, drag: boolean) => void)|null} onSquare
+ * @param {import("./state.js").Hands|null} [hands]
  */
-export function drawBoards(area, cells, size, onSquare) {
+export function drawBoards(area, cells, size, onSquare, hands = null) {
   const spec = page.spec;
   area.replaceChildren();
   if (!spec) return;
@@ -105,7 +143,16 @@ export function drawBoards(area, cells, size, onSquare) {
         grid.appendChild(cell);
       }
     }
-    wrap.appendChild(grid);
+    if (hands) {
+      // The side at the bottom has its pocket under the board.
+      const [top, bottom] = blackBelow ? ["w", "b"] : ["b", "w"];
+      const of = (/** @type {string} */ side) => (side === "w" ? hands.white : hands.black);
+      wrap.appendChild(drawHand(top, of(top), size, onSquare));
+      wrap.appendChild(grid);
+      wrap.appendChild(drawHand(bottom, of(bottom), size, onSquare));
+    } else {
+      wrap.appendChild(grid);
+    }
     area.appendChild(wrap);
   }
 }

@@ -48,6 +48,20 @@ export function click(square, drag) {
   if (drag) page.selected = null;
   page.clickAt = performance.now();
   const legs = nextLegs();
+  if (square.startsWith("@")) {
+    pickFromHand(square, legs);
+    return;
+  }
+  if (page.selected !== null && page.selected.startsWith("@")) {
+    // A piece in hand, then a square: its drops there (plain, promoted).
+    const letter = page.selected.slice(1).toUpperCase();
+    const options = legs.filter((l) => l.from === null && l.to === square && (l.drop || "").toUpperCase() === letter);
+    page.selected = null;
+    if (options.length > 0) {
+      choose(options);
+      return;
+    }
+  }
   if (placementDue() && !legs.some((l) => l.to === square)) {
     el("message").textContent = "A piece comes back first: click one of the marked squares to place it.";
     return;
@@ -65,6 +79,26 @@ export function click(square, drag) {
     return;
   }
   page.selected = legs.some((l) => l.from === square) && page.selected !== square ? square : null;
+  renderHighlights();
+}
+
+/**
+ * A click on a piece in hand (`@` and its letter): selects it when it may
+ * be dropped now, marking where.
+ * @param {string} hand @param {Leg[]} legs
+ */
+function pickFromHand(hand, legs) {
+  const state = page.state;
+  if (!state) return;
+  const letter = hand.slice(1);
+  const own = (letter === letter.toUpperCase()) === (state.position.side === "w");
+  if (!own) {
+    el("message").textContent = "That piece is in the other side's hand.";
+    return;
+  }
+  const can = legs.some((l) => l.from === null && (l.drop || "").toUpperCase() === letter.toUpperCase());
+  if (!can) el("message").textContent = `No ${pieceOf(letter)?.name || letter} may be dropped now.`;
+  page.selected = can && page.selected !== hand ? hand : null;
   renderHighlights();
 }
 
@@ -100,7 +134,12 @@ function choiceWords(leg) {
   const spec = page.spec;
   const letter = leg.drop || leg.suffix || "";
   if (!leg.drop && spec && letter in spec.choices) return spec.choices[letter];
+  // Promotions written as a sign: `+` promotes the piece (a drop: as promoted), `-`
+  // turns it back.
+  if (!leg.drop && leg.suffix === "+") return "promote";
+  if (!leg.drop && leg.suffix === "-") return "turn back (demote)";
   const piece = letter ? pieceOf(letter) : null;
+  if (piece && leg.drop && leg.suffix === "+") return `place a ${piece.name}, promoted`;
   if (piece) return leg.drop ? `place a ${piece.name}` : `promote to ${piece.name}`;
   return letter ? `the move marked ${letter}` : "the plain move";
 }
@@ -117,8 +156,10 @@ function choose(options) {
   box.dataset.chooser = "";
   for (const leg of options) {
     const b = document.createElement("button");
-    b.dataset.choice = leg.drop || leg.suffix || "-";
-    const letter = leg.drop || leg.suffix;
+    // A promoted drop is `+` and its letter; a plain move `-`, a demotion
+    // `--`.
+    b.dataset.choice = leg.drop ? (leg.suffix === "+" ? "+" : "") + leg.drop : leg.suffix === "-" ? "--" : leg.suffix || "-";
+    const letter = leg.drop || (leg.suffix === "+" || leg.suffix === "-" ? "" : leg.suffix);
     const words = document.createElement("span");
     words.textContent = choiceWords(leg);
     if (letter && pieceOf(letter) && state && !(leg.suffix && page.spec && leg.suffix in page.spec.choices)) {
@@ -211,6 +252,7 @@ export function renderHighlights() {
   if (!state) return;
   document.querySelectorAll("#boards .cell").forEach((c) => c.classList.remove("sel", "dest", "last", "last1", "last2", "pendingsq"));
   document.querySelectorAll("#boards .cell").forEach((c) => c.classList.remove("take", "swap"));
+  document.querySelectorAll("#boards .hand-piece").forEach((c) => c.classList.remove("sel"));
   const mark = (/** @type {string|null} */ sq, /** @type {string} */ cls) => {
     if (!sq) return;
     const c = document.querySelector(`[data-square="${sq}"]`);
@@ -230,11 +272,19 @@ export function renderHighlights() {
     }
   };
   const legs = nextLegs();
-  if (page.selected) {
+  const inHand = page.selected !== null && page.selected.startsWith("@") ? page.selected : null;
+  if (inHand) {
+    // A piece in hand: where it may be dropped.
+    const letter = inHand.slice(1);
+    document.querySelectorAll(`#boards [data-hand-piece="${letter}"]`).forEach((c) => c.classList.add("sel"));
+    legs.filter((l) => l.from === null && (l.drop || "").toUpperCase() === letter.toUpperCase()).forEach((l) => markDestination(l.to));
+  } else if (page.selected) {
     mark(page.selected, "sel");
     legs.filter((l) => l.from === page.selected).forEach((l) => markDestination(l.to));
   }
-  legs.filter((l) => l.from === null).forEach((l) => markDestination(l.to));
+  // Placements are marked at once, but a pocket's drops (nearly every
+  // empty square) only once its piece is picked.
+  if (!state.position.hands) legs.filter((l) => l.from === null).forEach((l) => markDestination(l.to));
   document.querySelectorAll(".entering").forEach((e) => e.remove());
   // The sub-moves of the turn under way stay marked.
   for (const ply of state.pending) {

@@ -38,13 +38,16 @@ export function fit() {
   const height = (window.innerHeight - header - 24 - ENTRY) * (wide ? 1 : 0.85);
   const boards = spec.boards.length;
   const titled = spec.boards.some((b) => b.title) ? TITLE : 0;
+  // Pockets above and below a board: 0.8 of a cell each, and padding.
+  const pockets = page.state && page.state.position.hands ? 1.6 : 0;
+  const pocketPad = pockets ? 12 : 0;
   /** The largest cell with `visibleRows` rows of boards in the height. */
   const largest = (/** @type {(rows: number) => number} */ visibleRows) => {
     let best = { cell: SMALLEST, perRow: 1, wide };
     for (let perRow = 1; perRow <= boards; perRow++) {
       const rows = visibleRows(Math.ceil(boards / perRow));
       const byWidth = (width - (perRow - 1) * GAP - perRow * 4) / (perRow * spec.files);
-      const byHeight = (height - rows * titled - (rows - 1) * GAP - rows * 4) / (rows * spec.ranks);
+      const byHeight = (height - rows * (titled + pocketPad) - (rows - 1) * GAP - rows * 4) / (rows * (spec.ranks + pockets));
       const cell = Math.floor(Math.min(byWidth, byHeight, LARGEST));
       if (cell > best.cell) best = { cell, perRow, wide };
     }

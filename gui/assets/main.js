@@ -162,7 +162,7 @@ function render() {
   const boards = el("boards");
   boards.style.gridTemplateColumns = `repeat(${perRow}, max-content)`;
   document.body.classList.toggle("narrow", !wide);
-  drawBoards(boards, s.position.cells, cell, click);
+  drawBoards(boards, s.position.cells, cell, click, s.position.hands);
   document.body.dataset.fen = s.position.fen;
   document.body.dataset.variant = s.variant;
   document.body.dataset.status = s.thinking ? "thinking" : "ready";

@@ -8,7 +8,9 @@
  * @typedef {{from: string|null, to: string, suffix: string, drop: string|null}} Leg
  * @typedef {{token: string, legs: Leg[]}} Ply
  * @typedef {{square: string, piece: string, mark: string|null, hole: boolean}} Cell
- * @typedef {{fen: string, side: string, cells: Cell[]}} Position
+ * @typedef {{piece: string, count: number}} InHand
+ * @typedef {{white: InHand[], black: InHand[]}} Hands
+ * @typedef {{fen: string, side: string, cells: Cell[], hands: Hands|null}} Position
  * @typedef {{number: string|null, token: string, san: string, side: string, fen: string, legs: Leg[]}} Turn
  * @typedef {{t: string, variant: string, name: string, files: number, ranks: number, boards: string[],
  *   start_fen: string, marked: string[], position: Position, plies: Ply[], pending: Ply[], history: Turn[],

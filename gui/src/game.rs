@@ -58,6 +58,50 @@ pub struct PositionView {
     pub side: char,
     /// Occupied squares and holes.
     pub cells: Vec<CellView>,
+    /// Each side's pieces in hand, in a game with pockets (crazyhouse,
+    /// shogi).
+    pub hands: Option<HandsView>,
+}
+
+/// The pieces in each side's hand.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct HandsView {
+    /// White's.
+    pub white: Vec<InHand>,
+    /// Black's.
+    pub black: Vec<InHand>,
+}
+
+/// Pieces of one kind in a hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct InHand {
+    /// Its FEN letter, in the case of its side.
+    pub piece: String,
+    /// How many.
+    pub count: u32,
+}
+
+/// The hands a FEN writes after its board (`[QNp]`), in the FEN's order;
+/// `None` for a game without pockets.
+pub fn hands_view(fen: &str) -> Option<HandsView> {
+    let field = fen.split_whitespace().next()?;
+    let (_, hand) = variants::board_field::split_hand(field).ok()?;
+    let mut view = HandsView::default();
+    for c in hand?.chars().filter(char::is_ascii_alphabetic) {
+        let side = if c.is_ascii_uppercase() {
+            &mut view.white
+        } else {
+            &mut view.black
+        };
+        match side.iter_mut().find(|h| h.piece == c.to_string()) {
+            Some(h) => h.count += 1,
+            None => side.push(InHand {
+                piece: c.to_string(),
+                count: 1,
+            }),
+        }
+    }
+    Some(view)
 }
 
 /// The result, for the page.
@@ -147,6 +191,7 @@ pub fn position_view(board: &Board) -> PositionView {
         fen: board.fen.clone(),
         side: board.side.fen_char(),
         cells,
+        hands: hands_view(&board.fen),
     }
 }
 
@@ -309,4 +354,24 @@ pub fn spec_message(spec: &GameSpec) -> Value {
         "marks": marks, "hint": spec.hint, "rules": rules, "choices": choices,
         "numbering": spec.numbering.fen_char().to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hands_are_read_off_the_fen_by_side_with_counts() {
+        let view = hands_view("4k3/8/8/8/8/8/8/4K3[QNNpb] w - - 0 1").unwrap();
+        let counts = |h: &[InHand]| -> Vec<(String, u32)> {
+            h.iter().map(|i| (i.piece.clone(), i.count)).collect()
+        };
+        assert_eq!(counts(&view.white), [("Q".into(), 1), ("N".into(), 2)]);
+        assert_eq!(counts(&view.black), [("p".into(), 1), ("b".into(), 1)]);
+        assert_eq!(
+            hands_view("8/8/8/8/8/8/8/8[] w - - 0 1"),
+            Some(HandsView::default())
+        );
+        assert_eq!(hands_view("8/8/8/8/8/8/8/8 w - - 0 1"), None);
+    }
 }

@@ -1,6 +1,6 @@
 //! Wire tokens split into the legs the page enters one by one: a leg is
-//! `<from><to>[suffix]` or a placement `<LETTER>@<square>` (CONVENTIONS:
-//! legs are joined by `,`).
+//! `<from><to>[suffix]` (a suffix of letters, or shogi's `+` and `-`) or a
+//! placement `[+]<LETTER>@<square>` (CONVENTIONS: legs are joined by `,`).
 
 use crate::SquareNames;
 
@@ -30,6 +30,11 @@ pub fn split(token: &str, names: &SquareNames) -> Option<Vec<Leg>> {
 
 fn read_leg(leg: &str, names: &SquareNames) -> Option<Leg> {
     if let Some((letter, square)) = leg.split_once('@') {
+        // `+N@c3`: a piece dropped as what it promotes to (shogi's games).
+        let (suffix, letter) = match letter.strip_prefix('+') {
+            Some(rest) => ("+", rest),
+            None => ("", letter),
+        };
         let mut chars = letter.chars();
         let drop = chars.next().filter(|c| c.is_ascii_alphabetic())?;
         if chars.next().is_some() || names.parse(square).is_none() {
@@ -38,7 +43,7 @@ fn read_leg(leg: &str, names: &SquareNames) -> Option<Leg> {
         return Some(Leg {
             from: None,
             to: square.to_string(),
-            suffix: String::new(),
+            suffix: suffix.to_string(),
             drop: Some(drop),
         });
     }
@@ -53,7 +58,10 @@ fn read_leg(leg: &str, names: &SquareNames) -> Option<Leg> {
             let Some((to, suffix)) = rest.split_at_checked(second) else {
                 continue;
             };
-            if names.parse(to).is_some() && suffix.chars().all(|c| c.is_ascii_alphabetic()) {
+            // Letters, or shogi's `+` (promote) and `-` (demote).
+            let suffix_reads =
+                suffix.chars().all(|c| c.is_ascii_alphabetic()) || suffix == "+" || suffix == "-";
+            if names.parse(to).is_some() && suffix_reads {
                 return Some(Leg {
                     from: Some(from.to_string()),
                     to: to.to_string(),
@@ -94,6 +102,14 @@ mod tests {
         assert_eq!(turn[2].suffix, "q");
         assert_eq!(turn[2].to, "1c8");
         assert!(split("", &chess).unwrap().is_empty());
+        // Shogi's promotions and promoted drops.
+        assert_eq!(one("c6c7+", &chess)[0].suffix, "+");
+        assert_eq!(one("c6c7-", &chess)[0].suffix, "-");
+        let promoted = one("+N@c3", &chess);
+        assert_eq!(
+            (promoted[0].drop, promoted[0].suffix.as_str()),
+            (Some('N'), "+")
+        );
         for bad in ["e2", "e2e9", "xx@e4", "e2e4,", "é2e4"] {
             assert_eq!(split(bad, &chess), None, "{bad}");
         }

@@ -184,6 +184,82 @@ async fn vanguard_shoots_in_two_legs_and_reports_its_speed() {
 /// (`W@Eb2`) and then moves it.
 const WIZARD_PLACEMENT: &str = "z8/9/9/9/9/9/9/6h~g~1/4Z4|9/9/9/9/9/9/9/9/9 w Z W - 0 1";
 
+/// Crazyhouse: the pockets are drawn with their counts; a piece in hand
+/// picked, then a marked square, is dropped; the engine answers. Shogi: a
+/// move into the zone asks whether to promote, and the promoted piece is
+/// marked.
+#[tokio::test]
+async fn pockets_drop_pieces_and_shogi_asks_to_promote() {
+    let Some(page) = Page::open(
+        "crazyhouse",
+        &format!(
+            "&mode=play&fen={}",
+            encode("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[NNp] w KQkq - 0 1")
+        ),
+    )
+    .await
+    else {
+        return;
+    };
+    assert_eq!(page.count("[data-hand]").await, 2);
+    assert_eq!(
+        page.count("[data-hand=\"w\"] [data-hand-piece=\"N\"]")
+            .await,
+        1
+    );
+    let count = page
+        .js(
+            "return document.querySelector('[data-hand-piece=\"N\"] .count').textContent",
+            vec![],
+        )
+        .await;
+    assert_eq!(count.as_str(), Some("2"));
+    // Nothing is marked until a piece in hand is picked.
+    assert!(!page.is_destination("d4").await);
+    page.click_css("[data-hand-piece=\"N\"]").await;
+    assert!(page.is_destination("d4").await);
+    assert!(!page.is_destination("e4").await, "an occupied square");
+    page.click("d5").await;
+    page.wait_turns(2).await;
+    assert_eq!(page.piece("d5").await.as_deref(), Some("N"));
+    let count = page
+        .js(
+            "const c = document.querySelector('[data-hand=\"w\"] [data-hand-piece=\"N\"] .count'); \
+             return c ? c.textContent : null",
+            vec![],
+        )
+        .await;
+    assert_eq!(count.as_str(), Some("1"), "one knight left in hand");
+    page.screenshot("crazyhouse").await;
+
+    page.load(
+        "shogi",
+        &format!(
+            "&mode=human&fen={}",
+            encode("4k4/9/9/2S6/9/9/9/9/4K4[] w - - 0 1")
+        ),
+    )
+    .await;
+    page.click("c6").await;
+    page.click("c7").await;
+    assert_eq!(page.count("[data-choice]").await, 2);
+    page.click_css("[data-choice=\"+\"]").await;
+    page.wait_turns(1).await;
+    assert!(
+        page.fen().await.starts_with("4k4/9/2+S6/"),
+        "{}",
+        page.fen().await
+    );
+    let mark = page
+        .js(
+            "return document.querySelector('[data-square=\"c7\"] .mark').textContent",
+            vec![],
+        )
+        .await;
+    assert_eq!(mark.as_str(), Some("+"));
+    page.close().await;
+}
+
 #[tokio::test]
 async fn advanced_wizard_places_then_moves_and_black_starts() {
     let Some(page) = Page::open("advancedwizard", "").await else {
@@ -293,6 +369,9 @@ pub(crate) fn encode(fen: &str) -> String {
         .replace('*', "%2A")
         .replace('|', "%7C")
         .replace('~', "%7E")
+        .replace('+', "%2B")
+        .replace('[', "%5B")
+        .replace(']', "%5D")
 }
 
 fn ms(v: Option<String>) -> u64 {

@@ -1267,6 +1267,21 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         };
     }
     def.spec.numbering = Side::White;
+    if def.drops.writes_promoted() {
+        def.spec.marks.push((
+            '~',
+            "promoted: taken, it goes to hand as what it promoted from".into(),
+        ));
+    }
+    if def.piece_promotions.any() {
+        def.spec.marks.push((
+            '+',
+            "promoted: drawn as the piece it was; taken, it goes to hand as that piece".into(),
+        ));
+    }
+    if def.drops.enabled {
+        def.spec.hint = "Drop a piece in hand: click it beside the board, then a marked square (or drag it there).".into();
+    }
     Ok(def)
 }
 

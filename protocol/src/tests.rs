@@ -967,3 +967,19 @@ fn xboard_takes_search_parameters_as_options() {
         "{out}"
     );
 }
+
+/// XBoard learns a drop game's holdings and parent, takes drops as moves
+/// and lets its `holding` lines pass.
+#[test]
+fn xboard_plays_drops_in_a_game_with_pockets() {
+    let (out, _) = session(
+        "xboard\nprotover 2\nnew\nvariant crazyhouse\nforce\nusermove e2e4\nusermove d7d5\n\
+         usermove e4d5\nholding [P] []\nusermove d8d5\nusermove P@e4\nholding [] [P]\nping 3\n",
+    );
+    assert!(out.contains("8x8+5_crazyhouse"), "{out}");
+    assert!(!out.contains("Illegal move"), "{out}");
+    assert!(!out.contains("Error"), "{out}");
+    assert!(out.contains("pong 3"), "{out}");
+    let (out, _) = session("xboard\nprotover 2\nvariant shogi\n");
+    assert!(out.contains("9x9+9_shogi"), "{out}");
+}

@@ -384,9 +384,10 @@ impl Session {
                 self.xb_features();
                 Ok(())
             }
-            // Accepted and harmless to ignore.
+            // Accepted and harmless to ignore (`holding`: the pockets,
+            // which the engine keeps from the moves itself).
             "accepted" | "rejected" | "computer" | "name" | "rating" | "random" | "ics"
-            | "draw" | "hint" | "bk" | "." | "nps" => Ok(()),
+            | "draw" | "hint" | "bk" | "." | "nps" | "holding" => Ok(()),
             "ping" => {
                 self.say(&format!("pong {rest}"));
                 Ok(())

@@ -242,8 +242,24 @@ pub fn xboard_definition(def: &'static GameDef) -> Vec<String> {
     let Ok(fen) = start else {
         return Vec::new();
     };
+    // A game with pockets tells XBoard its holdings' size and the drop
+    // rules of its parent (`8x8+5_crazyhouse`; shogi's promotions with
+    // `+` where pieces promote so).
+    let (holdings, parent) = if def.drops.enabled {
+        let kinds = (0..def.pieces.len())
+            .filter(|&t| Some(t) != def.king)
+            .count();
+        let parent = if def.piece_promotions.any() {
+            "shogi"
+        } else {
+            "crazyhouse"
+        };
+        (kinds, parent)
+    } else {
+        (0, "fairy")
+    };
     let mut lines = vec![format!(
-        "setup ({table}) {}x{}+0_fairy {fen}",
+        "setup ({table}) {}x{}+{holdings}_{parent} {fen}",
         def.files, def.ranks
     )];
     for p in &def.pieces {

@@ -610,24 +610,32 @@ fn random_game(rng: &mut Rng, n: usize) -> String {
     lines.join("\n") + "\n"
 }
 
-#[test]
-fn random_definitions_play_as_fairy_stockfish_plays_them() {
+/// Compares random definitions `make` writes (`ARCANA_FAIRY_GAMES` of
+/// them, else `count`) from `seed`: `games` playouts of `plies` plies each,
+/// perft every `perft_every`; reports them as `what`.
+fn compare_random(
+    seed: u64,
+    count: usize,
+    make: fn(&mut Rng, usize) -> String,
+    (games, plies, perft_every): (usize, usize, usize),
+    what: &str,
+) {
     if skip() {
         return;
     }
-    let mut rng = Rng(20_261_125);
+    let mut rng = Rng(seed);
     let mut tally = Tally::default();
     let count: usize = std::env::var("ARCANA_FAIRY_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(40);
+        .unwrap_or(count);
     for n in 0..count {
-        let config = random_game(&mut rng, n);
+        let config = make(&mut rng, n);
         let loaded = defined::load(&config, "random.ini");
-        let (games, errors) = (loaded.games, loaded.errors);
+        let (defs, errors) = (loaded.games, loaded.errors);
         assert!(errors.is_empty(), "{config}\n{errors:?}");
-        let game = Defined(games[0]);
-        let jobs = playouts(game, &game.0.start_fen, &mut rng, 3, 30, 10);
+        let game = Defined(defs[0]);
+        let jobs = playouts(game, &game.0.start_fen, &mut rng, games, plies, perft_every);
         tally.definitions += 1;
         if compare(&config, &jobs, &mut tally).is_none() {
             return;
@@ -636,7 +644,12 @@ fn random_definitions_play_as_fairy_stockfish_plays_them() {
             break;
         }
     }
-    tally.report("definitions", usize::MAX, false);
+    tally.report(what, usize::MAX, false);
+}
+
+#[test]
+fn random_definitions_play_as_fairy_stockfish_plays_them() {
+    compare_random(20_261_125, 40, random_game, (3, 30, 10), "definitions");
 }
 
 /// A random definition (see [`random_game`]) with drops: pockets, captures
@@ -773,31 +786,13 @@ fn add_piece_promotions(rng: &mut Rng, letters: &[char], lines: &mut Vec<String>
 /// Random definitions with drops, played deep enough that pockets fill.
 #[test]
 fn random_drop_definitions_play_as_fairy_stockfish_plays_them() {
-    if skip() {
-        return;
-    }
-    let mut rng = Rng(20_261_128);
-    let mut tally = Tally::default();
-    let count: usize = std::env::var("ARCANA_FAIRY_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(30);
-    for n in 0..count {
-        let config = random_drop_game(&mut rng, n);
-        let loaded = defined::load(&config, "random.ini");
-        let (games, errors) = (loaded.games, loaded.errors);
-        assert!(errors.is_empty(), "{config}\n{errors:?}");
-        let game = Defined(games[0]);
-        let jobs = playouts(game, &game.0.start_fen, &mut rng, 2, 60, 15);
-        tally.definitions += 1;
-        if compare(&config, &jobs, &mut tally).is_none() {
-            return;
-        }
-        if tally.mismatches.len() > 5 {
-            break;
-        }
-    }
-    tally.report("definitions with drops", usize::MAX, false);
+    compare_random(
+        20_261_128,
+        30,
+        random_drop_game,
+        (2, 60, 15),
+        "definitions with drops",
+    );
 }
 
 /// The built-in parents (`parents.ini`), each written out in full, play as
@@ -963,26 +958,9 @@ fn drop_games_deep_into_play_match_fairy_stockfish() {
     if skip() {
         return;
     }
-    let parents = [
-        "crazyhouse",
-        "loop",
-        "chessgi",
-        "pocketknight",
-        "capahouse",
-        "dragon",
-        "minishogi",
-        "mini",
-        "shogi",
-        "judkins",
-        "gorogoro",
-        "euroshogi",
-        "okisakishogi",
-        "torishogi",
-        "yarishogi",
-        "kyotoshogi",
-        "micro",
-    ];
-    let config: String = parents.iter().map(|p| format!("[{p}:{p}]\n")).collect();
+    let config: String = defined::builtin::drop_parents()
+        .map(|d| format!("[{0}:{0}]\n", d.spec.id))
+        .collect();
     let loaded = defined::load(&config, "drops.ini");
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     let mut rng = Rng(41);

@@ -30,11 +30,12 @@ function drawHand(side, pieces, size, onSquare) {
   hand.className = "hand";
   hand.dataset.hand = side;
   hand.title = `${side === "w" ? "White" : "Black"}'s pieces in hand`;
-  hand.style.minHeight = `${Math.round(size * 0.8)}px`;
+  const px = `${Math.round(size * 0.8)}px`;
+  hand.style.minHeight = px;
   for (const { piece, count } of pieces) {
     const p = document.createElement("div");
     p.className = "hand-piece";
-    p.style.width = p.style.height = `${Math.round(size * 0.8)}px`;
+    p.style.width = p.style.height = px;
     p.dataset.handPiece = piece;
     p.title = `${pieceName(piece)} in hand: ${count}`;
     p.innerHTML = pieceSvg(piece);

@@ -33,6 +33,16 @@ function nextLegs() {
 }
 
 /**
+ * The placements among `legs` of the piece with `letter` (either case):
+ * the drops of a piece in hand.
+ * @param {Leg[]} legs @param {string} letter
+ */
+function dropsOf(legs, letter) {
+  const upper = letter.toUpperCase();
+  return legs.filter((l) => l.from === null && (l.drop || "").toUpperCase() === upper);
+}
+
+/**
  * A click (or a drag's start) on a square of the game's boards.
  * @param {string} square @param {boolean} drag
  */
@@ -54,8 +64,7 @@ export function click(square, drag) {
   }
   if (page.selected !== null && page.selected.startsWith("@")) {
     // A piece in hand, then a square: its drops there (plain, promoted).
-    const letter = page.selected.slice(1).toUpperCase();
-    const options = legs.filter((l) => l.from === null && l.to === square && (l.drop || "").toUpperCase() === letter);
+    const options = dropsOf(legs, page.selected.slice(1)).filter((l) => l.to === square);
     page.selected = null;
     if (options.length > 0) {
       choose(options);
@@ -96,7 +105,7 @@ function pickFromHand(hand, legs) {
     el("message").textContent = "That piece is in the other side's hand.";
     return;
   }
-  const can = legs.some((l) => l.from === null && (l.drop || "").toUpperCase() === letter.toUpperCase());
+  const can = dropsOf(legs, letter).length > 0;
   if (!can) el("message").textContent = `No ${pieceOf(letter)?.name || letter} may be dropped now.`;
   page.selected = can && page.selected !== hand ? hand : null;
   renderHighlights();
@@ -277,7 +286,7 @@ export function renderHighlights() {
     // A piece in hand: where it may be dropped.
     const letter = inHand.slice(1);
     document.querySelectorAll(`#boards [data-hand-piece="${letter}"]`).forEach((c) => c.classList.add("sel"));
-    legs.filter((l) => l.from === null && (l.drop || "").toUpperCase() === letter.toUpperCase()).forEach((l) => markDestination(l.to));
+    dropsOf(legs, letter).forEach((l) => markDestination(l.to));
   } else if (page.selected) {
     mark(page.selected, "sel");
     legs.filter((l) => l.from === page.selected).forEach((l) => markDestination(l.to));

@@ -1,8 +1,9 @@
 //! The FEN board field every game shares: ranks from the top separated by
 //! `/`, empty runs of one or two digits, a letter per piece (upper case
 //! White), `*` for a hole where a game has holes, and a mark after a letter
-//! where a game marks pieces (`W*`, `H~`), or `+` before it (shogi's `+p`). Each game reads and writes only
-//! what a cell holds; the runs, the rank count and the messages are here.
+//! where a game marks pieces (`W*`, `H~`), or `+` before it (shogi's
+//! `+p`). Each game reads and writes only what a cell holds; the runs, the
+//! rank count and the messages are here.
 
 use crate::{FenError, Side};
 
@@ -128,38 +129,27 @@ pub fn read(
             }
             let cell = if c == '*' && shape.holes {
                 Cell::Hole
-            } else if c == '+' && shape.marks.contains(&'+') {
-                // `+p`: a piece promoted shogi-style from `p`, the mark
-                // before its letter.
-                let Some(letter) = chars.next_if(char::is_ascii_alphabetic) else {
-                    return Err(FenError::new(format!(
-                        "'+' on {} is not followed by a piece letter",
-                        shape.rank_label(rank)
-                    )));
+            } else if c.is_ascii_alphabetic() || (c == '+' && shape.marks.contains(&'+')) {
+                let (letter, mark) = if c == '+' {
+                    // `+p`: a piece promoted shogi-style from `p`, the
+                    // mark before its letter.
+                    let Some(letter) = chars.next_if(char::is_ascii_alphabetic) else {
+                        return Err(FenError::new(format!(
+                            "'+' on {} is not followed by a piece letter",
+                            shape.rank_label(rank)
+                        )));
+                    };
+                    (letter, Some('+'))
+                } else {
+                    // `+` marks the letter after it, never the one before.
+                    (c, chars.next_if(|m| *m != '+' && shape.marks.contains(m)))
                 };
                 let side = if letter.is_ascii_uppercase() {
                     Side::White
                 } else {
                     Side::Black
                 };
-                Cell::Piece {
-                    letter,
-                    side,
-                    mark: Some('+'),
-                }
-            } else if c.is_ascii_alphabetic() {
-                // `+` marks the letter after it, never the one before.
-                let mark = chars.next_if(|m| *m != '+' && shape.marks.contains(m));
-                let side = if c.is_ascii_uppercase() {
-                    Side::White
-                } else {
-                    Side::Black
-                };
-                Cell::Piece {
-                    letter: c,
-                    side,
-                    mark,
-                }
+                Cell::Piece { letter, side, mark }
             } else {
                 return Err(FenError::new(format!(
                     "unknown piece letter '{c}' on {}",

@@ -56,13 +56,9 @@ fn expand_rank(rank: &str) -> Vec<String> {
         }
         squares.extend(std::iter::repeat_n(" ".to_string(), run.min(256)));
         run = 0;
-        match c {
-            '+' => prefix = Some(c),
-            '~' if !squares.is_empty() => {
-                if let Some(last) = squares.last_mut() {
-                    last.push(c);
-                }
-            }
+        match (c, squares.last_mut()) {
+            ('+', _) => prefix = Some(c),
+            ('~', Some(last)) => last.push(c),
             _ => {
                 let mut square = prefix.take().map(String::from).unwrap_or_default();
                 square.push(c);

@@ -53,6 +53,14 @@ pub fn parent_game(i: usize) -> &'static GameDef {
     })
 }
 
+/// The built-in parents that have pockets (crazyhouse, shogi, ...),
+/// compiled.
+pub fn drop_parents() -> impl Iterator<Item = &'static GameDef> {
+    (0..parent_games().len())
+        .map(parent_game)
+        .filter(|g| g.drops.enabled)
+}
+
 /// The names of the built-in parents.
 pub fn names() -> Vec<String> {
     ini::read(PARENTS, "parents.ini")

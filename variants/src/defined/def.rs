@@ -683,11 +683,6 @@ impl Reader<'_> {
             on_capture: self.bool("piecePromotionOnCapture", false),
             ..Default::default()
         };
-        let named = |roster: &Roster, level: usize, c: char| match roster.named(level, c) {
-            Named::Piece(t) => Ok(Some(t)),
-            Named::Gone => Ok(None),
-            Named::Nothing => Err(()),
-        };
         for setting in levels.iter().filter_map(|l| l.get(key)) {
             let (v, level) = (setting.value.clone(), setting.level);
             for item in v.split_whitespace() {
@@ -700,11 +695,11 @@ impl Reader<'_> {
                         }
                     };
                     let (a, b) = (one(a)?, one(b)?);
-                    let from = named(&self.roster, level, a).ok()?;
+                    let from = self.piece_at(level, a).ok()?;
                     let to = if b == '-' {
                         None
                     } else {
-                        Some(named(&self.roster, level, b).ok()?)
+                        Some(self.piece_at(level, b).ok()?)
                     };
                     Some((from, to))
                 });
@@ -741,6 +736,12 @@ impl Reader<'_> {
     /// piece left the game.
     fn piece_of(&self, key: &str, letter: char) -> Result<Option<usize>, ()> {
         let level = self.config.get(key).map_or(0, |s| s.level);
+        self.piece_at(level, letter)
+    }
+
+    /// The piece a letter names at inheritance level `level` (see
+    /// [`Reader::piece_of`]).
+    fn piece_at(&self, level: usize, letter: char) -> Result<Option<usize>, ()> {
         match self.roster.named(level, letter) {
             Named::Piece(t) => Ok(Some(t)),
             Named::Gone => Ok(None),

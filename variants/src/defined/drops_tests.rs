@@ -197,25 +197,8 @@ fn mating_by_a_pawn_drop_loses_in_shogi() {
 /// and every move's token reads back as that move.
 #[test]
 fn drop_games_keep_nothing_their_fen_does_not_say() {
-    let names = [
-        "crazyhouse",
-        "loop",
-        "chessgi",
-        "pocketknight",
-        "capahouse",
-        "dragon",
-        "minishogi",
-        "shogi",
-        "judkins",
-        "gorogoro",
-        "euroshogi",
-        "okisakishogi",
-        "torishogi",
-        "yarishogi",
-        "kyotoshogi",
-        "micro",
-    ];
-    let text: String = names.iter().map(|n| format!("[my{n}:{n}]\n")).collect();
+    let parents: Vec<Defined> = super::builtin::drop_parents().map(Defined).collect();
+    assert!(parents.len() >= 17, "the drop parents: {}", parents.len());
     let tokens = |p: &Position| -> Vec<String> {
         let mut list = MoveList::new();
         Defined::generate(p, &mut list);
@@ -224,8 +207,8 @@ fn drop_games_keep_nothing_their_fen_does_not_say() {
         v
     };
     let mut seed = 0x2026_1128_u64;
-    for name in names {
-        let g = game(&text, &format!("my{name}"));
+    for g in parents {
+        let name = &g.0.spec.id;
         let mut pos = g.start();
         for ply in 0..1500 {
             let again = g.read_fen(&pos.to_fen()).unwrap();

@@ -369,27 +369,16 @@ pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
 /// of another position): the moves of its piece (the drops of its type)
 /// are generated.
 pub fn is_legal(pos: &Position, m: Move) -> bool {
-    let mut list = MoveList::new();
-    if m.is_drop() {
+    let (among, drops) = if m.is_drop() {
         if m.promo() >= pos.def.pieces.len() {
             return false;
         }
-        legal_among(
-            pos,
-            Moves::All,
-            Board::EMPTY,
-            Drops::Of(m.promo(), m.to()),
-            &mut list,
-        );
+        (Board::EMPTY, Drops::Of(m.promo(), m.to()))
     } else {
-        legal_among(
-            pos,
-            Moves::All,
-            Board::single(m.from()),
-            Drops::None,
-            &mut list,
-        );
-    }
+        (Board::single(m.from()), Drops::None)
+    };
+    let mut list = MoveList::new();
+    legal_among(pos, Moves::All, among, drops, &mut list);
     list.contains(&m)
 }
 

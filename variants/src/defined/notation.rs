@@ -1,7 +1,7 @@
 //! How moves of a defined game are written: UCI tokens as Fairy-Stockfish
 //! writes them (`e2e4`, `a10a11`, `e7e8q`; castling as the king's move,
-//! `e1g1`; drops `N@f3`; shogi-style promotions `b2b8+`, demotions `-`) and SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`, `N@f3`,
-//! `+`, `#`).
+//! `e1g1`; drops `N@f3`; shogi-style promotions `b2b8+`, demotions `-`)
+//! and SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`, `N@f3`, `+`, `#`).
 
 use super::movegen;
 use super::piece::WIDTH;

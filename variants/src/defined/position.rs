@@ -353,7 +353,7 @@ impl Position {
             self.kings[p.0] = None;
         }
         if self.board[s] & PROMOTED != 0 {
-            self.origins[s >> 1] &= !(15 << ((s & 1) * 4));
+            self.set_origin(s, None);
         }
         self.board[s] = 0;
         self.by_side[p.0].clear(s);
@@ -644,24 +644,24 @@ impl Position {
                     item.push('*');
                     return true;
                 }
-                match self.piece(s) {
-                    Some((side, _)) if self.origin(s).is_some() => {
-                        let o = self.origin(s).unwrap_or_default();
-                        let l = self.def.pieces[o].letter;
+                let Some((side, t)) = self.piece(s) else {
+                    return false;
+                };
+                let side = Side::from_index(side);
+                match self.origin(s) {
+                    // Promoted shogi-style: `+` and what it was.
+                    Some(o) => {
                         item.push('+');
-                        item.push(if side == 0 { l } else { l.to_ascii_lowercase() });
-                        true
+                        item.push(board_field::letter(self.def.pieces[o].letter, side));
                     }
-                    Some((side, t)) => {
-                        let l = self.def.pieces[t].letter;
-                        item.push(if side == 0 { l } else { l.to_ascii_lowercase() });
+                    None => {
+                        item.push(board_field::letter(self.def.pieces[t].letter, side));
                         if self.is_promoted(s) && self.def.drops.writes_promoted() {
                             item.push('~');
                         }
-                        true
                     }
-                    None => false,
                 }
+                true
             },
         );
         if self.def.drops.enabled {
@@ -670,8 +670,7 @@ impl Position {
             out.push('[');
             for side in 0..2 {
                 for t in (0..self.def.pieces.len()).rev() {
-                    let l = self.def.pieces[t].letter;
-                    let l = if side == 0 { l } else { l.to_ascii_lowercase() };
+                    let l = board_field::letter(self.def.pieces[t].letter, Side::from_index(side));
                     for _ in 0..self.hand[side][t] {
                         out.push(l);
                     }

@@ -50,6 +50,13 @@ function drawHand(side, pieces, size, onSquare) {
     }
     hand.appendChild(p);
   }
+  if (pieces.length === 0) {
+    // An empty pocket still says what it is (its place stays the same).
+    const none = document.createElement("span");
+    none.className = "hand-empty";
+    none.textContent = `${side === "w" ? "White" : "Black"} has no piece in hand`;
+    hand.appendChild(none);
+  }
   return hand;
 }
 

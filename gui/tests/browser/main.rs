@@ -240,6 +240,8 @@ async fn pockets_drop_pieces_and_shogi_asks_to_promote() {
         ),
     )
     .await;
+    // Empty pockets keep their place and say so.
+    assert_eq!(page.count("[data-hand] .hand-empty").await, 2);
     page.click("c6").await;
     page.click("c7").await;
     assert_eq!(page.count("[data-choice]").await, 2);

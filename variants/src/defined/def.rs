@@ -1281,7 +1281,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         ));
     }
     if def.drops.enabled {
-        def.spec.hint = "Drop a piece in hand: click it beside the board, then a marked square (or drag it there).".into();
+        def.spec.hint = "Drop a piece in hand: click it above or below the board, then a marked square (or drag it there).".into();
     }
     Ok(def)
 }

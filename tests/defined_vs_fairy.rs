@@ -965,21 +965,29 @@ fn drop_games_deep_into_play_match_fairy_stockfish() {
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     let mut rng = Rng(41);
     let mut tally = Tally::default();
-    // Shuffles that repeat the start: each position on the way is asked
-    // for the game's end (minishogi's repetition loses for White).
-    let shuffles: &[(&str, &[&str])] = &[
-        ("minishogi", &["b1b2", "d5d4", "b2b1", "d4d5"]),
-        ("shogi", &["e1e2", "e9e8", "e2e1", "e8e9"]),
-        ("crazyhouse", &["g1f3", "g8f6", "f3g1", "f6g8"]),
+    // Shuffles that repeat the start (each position on the way is asked
+    // for the game's end: minishogi's repetition loses for White), and
+    // placement's setup to castling (kings and rooks dropped on their
+    // squares gain the rights; the bishops end on both colours).
+    let placement = [
+        "K@e1", "K@e8", "R@a1", "R@a8", "R@h1", "R@h8", "B@c1", "B@c8", "Q@d1", "Q@d8", "N@b1",
+        "N@b8", "N@g1", "N@g8", "B@f1", "B@f8", "e2e4", "e7e5", "g1f3", "g8f6", "f1c4", "f8c5",
+        "e1g1", "e8g8",
+    ];
+    let shuffles: &[(&str, &[&str], usize)] = &[
+        ("minishogi", &["b1b2", "d5d4", "b2b1", "d4d5"], 13),
+        ("shogi", &["e1e2", "e9e8", "e2e1", "e8e9"], 13),
+        ("crazyhouse", &["g1f3", "g8f6", "f3g1", "f6g8"], 13),
+        ("placement", &placement, placement.len()),
     ];
     for &def in &loaded.games {
         let mut jobs = playouts(Defined(def), &def.start_fen, &mut rng, 2, 100, 25);
-        for (name, line) in shuffles {
+        for (name, line, plies) in shuffles {
             if def.spec.id == *name {
                 let moves: Vec<String> = line
                     .iter()
                     .cycle()
-                    .take(13)
+                    .take(*plies)
                     .map(|m| m.to_string())
                     .collect();
                 for n in 0..=moves.len() {

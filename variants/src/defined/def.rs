@@ -657,6 +657,22 @@ impl Reader<'_> {
         if self.bool("shogiPawnDropMateIllegal", false) {
             d.pawn_drop_mate = self.roster.slots.iter().position(|s| s.name == "shogiPawn");
         }
+        d.must_drop = self.bool("mustDrop", false);
+        d.must_drop_type = match self.get("mustDropType") {
+            Some(v) if v.trim() == "*" => None,
+            _ => self.last_piece("mustDropType", None),
+        };
+        let named = |r: &Self, name: &str| r.roster.slots.iter().position(|s| s.name == name);
+        if self.bool("dropOppositeColoredBishop", false) {
+            d.opposite_bishops = named(self, "bishop");
+        }
+        if self.bool("sittuyinRookDrop", false) {
+            d.rook_first_rank = named(self, "rook");
+        }
+        d.castling_dropped = self.bool("castlingDroppedPiece", false);
+        // Fairy-Stockfish's virtual drops (of pieces a partner may yet
+        // pass) are never legal moves.
+        d.two_boards = self.bool("twoBoards", false);
         let main = self.last_piece("pawnTypes", pawn);
         let main = self.last_piece("promotionPawnTypes", main);
         d.unpromoted = [

@@ -21,6 +21,12 @@ pub const KEYS: &[&str] = &[
     "dropNoDoubledCount",
     "shogiPawnDropMateIllegal",
     "dropPromoted",
+    "mustDrop",
+    "mustDropType",
+    "dropOppositeColoredBishop",
+    "castlingDroppedPiece",
+    "sittuyinRookDrop",
+    "twoBoards",
 ];
 
 /// How pieces go into hands and come out of them.
@@ -60,6 +66,26 @@ pub struct DropRules {
     /// first of the promoting pawn types: Fairy-Stockfish's main
     /// promotion pawn type).
     pub unpromoted: [Option<usize>; 2],
+    /// Whether a side holding a piece of `must_drop_type` must drop one
+    /// while it can (`mustDrop`: the setup phases of placement chess and
+    /// sittuyin).
+    pub must_drop: bool,
+    /// The type `mustDrop` is about (`mustDropType`; `None`: any piece in
+    /// hand, and then a drop of any of them).
+    pub must_drop_type: Option<usize>,
+    /// The bishop's type where a side's bishops must end on squares of
+    /// both colours (`dropOppositeColoredBishop`).
+    pub opposite_bishops: Option<usize>,
+    /// Whether a king or rook dropped on its castling square gains the
+    /// castling right (`castlingDroppedPiece`).
+    pub castling_dropped: bool,
+    /// The rook's type where rooks may be dropped only on their side's
+    /// first rank (`sittuyinRookDrop`).
+    pub rook_first_rank: Option<usize>,
+    /// Whether the pockets are filled from a partner's board (`twoBoards`,
+    /// bughouse): on one board they hold only what the position says, and
+    /// promoted pieces are marked (they go to the partner as pawns).
+    pub two_boards: bool,
 }
 
 impl Default for DropRules {
@@ -77,6 +103,12 @@ impl Default for DropRules {
             drop_promoted: false,
             pawn_drop_mate: None,
             unpromoted: [None; 2],
+            must_drop: false,
+            must_drop_type: None,
+            opposite_bishops: None,
+            castling_dropped: false,
+            rook_first_rank: None,
+            two_boards: false,
         }
     }
 }
@@ -85,7 +117,7 @@ impl DropRules {
     /// Whether a position of the game writes a hand (`[...]`) and the `~`
     /// of promoted pieces.
     pub fn writes_promoted(&self) -> bool {
-        self.captures_to_hand && !self.drop_loop
+        (self.captures_to_hand && !self.drop_loop) || self.two_boards
     }
 }
 
@@ -106,6 +138,10 @@ pub fn drop_squares(pos: &Position, side: usize, t: usize) -> Board {
             b &= !rank_squares(rank);
         }
     }
+    if rules.rook_first_rank == Some(t) {
+        let rank = if side == 0 { 0 } else { def.ranks - 1 };
+        b &= rank_squares(rank);
+    }
     if rules.no_doubled == Some(t) {
         let mine = pos.pieces(side, t);
         for f in 0..def.files {
@@ -116,6 +152,39 @@ pub fn drop_squares(pos: &Position, side: usize, t: usize) -> Board {
         }
     }
     b
+}
+
+/// Whether a side holding pieces it must drop (`mustDrop`) has to drop
+/// one now rather than move: `side` holds one of the type.
+pub fn must_drop(pos: &Position, side: usize) -> bool {
+    let rules = &pos.def.drops;
+    rules.must_drop
+        && match rules.must_drop_type {
+            Some(t) => pos.in_hand(side, t) > 0,
+            None => (0..pos.def.pieces.len()).any(|t| pos.in_hand(side, t) > 0),
+        }
+}
+
+/// Whether dropping a piece of type `t` on `to` still lets `side` end
+/// with as many bishops on dark squares as on light ones
+/// (`dropOppositeColoredBishop`; Fairy-Stockfish's count: half the
+/// bishops, on the board and in hand, rounded down, on each colour).
+pub fn bishops_allow(pos: &Position, side: usize, t: usize, to: usize) -> bool {
+    let Some(bishop) = pos.def.drops.opposite_bishops else {
+        return true;
+    };
+    let bishops = pos.pieces(side, bishop);
+    let total = bishops.count() + u32::from(pos.in_hand(side, bishop));
+    let dark = |s: usize| (s % WIDTH as usize + s / WIDTH as usize).is_multiple_of(2);
+    let on = |b: &Board, d: bool| b.iter().filter(|&s| dark(s) == d).count() as u32;
+    if t == bishop {
+        on(&bishops, dark(to)) < total.div_ceil(2)
+    } else {
+        let mut room = drop_squares(pos, side, bishop);
+        room.clear(to);
+        let places = bishops | room;
+        on(&places, true) >= total / 2 && on(&places, false) >= total / 2
+    }
 }
 
 fn rank_squares(rank: i32) -> Board {

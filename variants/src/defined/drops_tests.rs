@@ -133,6 +133,57 @@ fn pocket_knight_drops_without_taking_captures_to_hand() {
     );
 }
 
+fn tokens(pos: &Position) -> Vec<String> {
+    let mut list = MoveList::new();
+    Defined::generate(pos, &mut list);
+    let mut out: Vec<String> = list
+        .iter()
+        .map(|&m| Defined::ply_to_token(pos, m))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn placement_drops_first_and_castles_with_the_pieces_it_dropped() {
+    let pl = game("[pl:placement]\n", "pl");
+    // Pieces in hand must be dropped, on the first rank, before a pawn
+    // moves.
+    let start = pl.start();
+    let moves = tokens(&start);
+    assert!(moves.iter().all(|t| t.contains('@') && t.ends_with('1')));
+    assert_eq!(moves.len(), 5 * 8);
+    // The king and a rook dropped on their squares castle.
+    let pos = play(&start, &["K@e1", "K@e8", "R@h1", "R@a8", "R@a1"]);
+    assert!(pos.to_fen().contains(" b KQq - "), "{}", pos.to_fen());
+    // A rook off its corner gains nothing.
+    let pos = play(&start, &["R@g1", "K@e8", "K@e1"]);
+    assert!(pos.to_fen().contains(" b - - "), "{}", pos.to_fen());
+    // With a bishop on a dark square, the other goes to a light one.
+    let pos = play(&start, &["B@c1", "K@e8"]);
+    let bishops: Vec<String> = tokens(&pos)
+        .into_iter()
+        .filter(|t| t.starts_with("B@"))
+        .collect();
+    assert_eq!(bishops, ["B@b1", "B@d1", "B@f1", "B@h1"]);
+    // Once the hand is empty, pieces move.
+    let mut pos = start;
+    let white = [
+        "R@a1", "N@b1", "B@c1", "Q@d1", "K@e1", "B@f1", "N@g1", "R@h1",
+    ];
+    let black = [
+        "R@a8", "N@b8", "B@c8", "Q@d8", "K@e8", "B@f8", "N@g8", "R@h8",
+    ];
+    for (w, b) in white.iter().zip(black) {
+        pos = play(&pos, &[w, b]);
+    }
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 9"
+    );
+    assert_eq!(tokens(&pos).len(), 20);
+}
+
 const SHOGI: &str = "[sh:shogi]\n[ms:minishogi]\n";
 
 #[test]

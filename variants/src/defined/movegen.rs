@@ -427,6 +427,14 @@ fn pseudo_drops(pos: &Position, which: Drops, out: &mut impl FnMut(Move)) {
 fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &mut MoveList<Move>) {
     let us = pos.side.index();
     let def = pos.def;
+    // A side that must drop (`mustDrop`) moves a piece only when no drop
+    // of the type it must drop is legal.
+    let must = super::drops::must_drop(pos, us);
+    let among = if must && !among.is_empty() && forced_drop(pos) {
+        Board::EMPTY
+    } else {
+        among
+    };
     let occupied = pos.occupied();
     // Without enemy hoppers (whose attacks a piece moving into a line can
     // make) and out of check, only a move of the king or of a piece whose
@@ -457,6 +465,12 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
             Kind::Normal | Kind::Promotion | Kind::PiecePromotion | Kind::PieceDemotion
         );
         if m.is_drop() {
+            if must && def.drops.must_drop_type.is_some_and(|t| t != m.promo()) {
+                return;
+            }
+            if !super::drops::bishops_allow(pos, us, moved_type(pos, m), m.to()) {
+                return;
+            }
             // A drop only adds a piece: out of check it exposes the king
             // only as an enemy hopper's screen; in check it must block.
             if let Some(k) = king {
@@ -519,6 +533,13 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
     };
     pseudo_legal(pos, which, among, &mut judge);
     pseudo_drops(pos, drops, &mut judge);
+}
+
+/// Whether the side to move has a legal drop (of the type it must drop).
+fn forced_drop(pos: &Position) -> bool {
+    let mut drops = MoveList::new();
+    legal_among(pos, Moves::All, Board::EMPTY, Drops::All, &mut drops);
+    !drops.is_empty()
 }
 
 /// The type of the piece `m` moves (drops: the type it lands as).
@@ -721,6 +742,9 @@ pub fn make(pos: &Position, m: Move) -> Position {
             }
         }
     }
+    if m.kind() == Kind::Drop && def.drops.castling_dropped {
+        castling_of_dropped(&mut p, us, t, to);
+    }
     p.set_ep(new_ep);
     p.dropped = m.is_drop();
     // A capture, a promotion, or a move of the rule's types that the piece
@@ -741,6 +765,44 @@ pub fn make(pos: &Position, m: Move) -> Position {
         count(&mut p, captured_type, captured, m.kind() == Kind::Promotion);
     }
     p
+}
+
+/// `castlingDroppedPiece`: a king of type `t` dropped on its castling
+/// square gains the rights of the rooks in its rank's corners; a rook
+/// dropped in a corner of that rank gains its right if the king stands on
+/// its square.
+fn castling_of_dropped(p: &mut Position, us: usize, t: usize, to: usize) {
+    let def = p.def;
+    let rank = p.castling_rank(us);
+    if !def.castling || to as i32 / WIDTH != rank {
+        return;
+    }
+    let Some(home) = def.square(def.castling_king_file, rank) else {
+        return;
+    };
+    let corners = [def.square(0, rank), def.square(def.files - 1, rank)];
+    let rook_at = |p: &Position, s: usize| {
+        p.piece(s)
+            .is_some_and(|(side, rt)| side == us && is(def.castling_rook_pieces[us], rt))
+    };
+    let right = |p: &mut Position, rook: usize| {
+        let wing = usize::from(rook < home);
+        p.set_castling(us, wing, Some(rook as u8));
+    };
+    if Some(t) == def.king {
+        if to == home {
+            for rook in corners.into_iter().flatten() {
+                if rook_at(p, rook) {
+                    right(p, rook);
+                }
+            }
+        }
+    } else if is(def.castling_rook_pieces[us], t)
+        && corners.contains(&Some(to))
+        && p.piece(home) == def.king.map(|k| (us, k))
+    {
+        right(p, to);
+    }
 }
 
 /// Makruk's counting, after a move (Fairy-Stockfish's order): a bare

@@ -968,13 +968,22 @@ fn drop_games_deep_into_play_match_fairy_stockfish() {
     // Shuffles that repeat the start (each position on the way is asked
     // for the game's end: minishogi's repetition loses for White), and
     // placement's setup to castling (kings and rooks dropped on their
-    // squares gain the rights; the bishops end on both colours).
+    // squares gain the rights; the bishops end on both colours), and
+    // S-chess's gating.
     let placement = [
         "K@e1", "K@e8", "R@a1", "R@a8", "R@h1", "R@h8", "B@c1", "B@c8", "Q@d1", "Q@d8", "N@b1",
         "N@b8", "N@g1", "N@g8", "B@f1", "B@f8", "e2e4", "e7e5", "g1f3", "g8f6", "f1c4", "f8c5",
         "e1g1", "e8g8",
     ];
+    // S-chess: castling gating on the rook's square (h1e1h) and on the
+    // king's (e8g8e); White's last piece in hand gated closes its gates.
+    let gating = [
+        "g1f3", "g8f6", "g2g3", "g7g6", "f1g2", "f8g7", "h1e1h", "e8g8e", "b1c3e", "b8c6", "d2d4",
+        "d7d5", "c1f4", "c8f5", "d1d2",
+    ];
     let shuffles: &[(&str, &[&str], usize)] = &[
+        ("seirawan", &gating, gating.len()),
+        ("shouse", &gating, gating.len()),
         ("minishogi", &["b1b2", "d5d4", "b2b1", "d4d5"], 13),
         ("shogi", &["e1e2", "e9e8", "e2e1", "e8e9"], 13),
         ("crazyhouse", &["g1f3", "g8f6", "f3g1", "f6g8"], 13),

@@ -149,8 +149,19 @@ function choiceWords(leg) {
   if (!leg.drop && leg.suffix === "-") return "turn back (demote)";
   const piece = letter ? pieceOf(letter) : null;
   if (piece && leg.drop && leg.suffix === "+") return `place a ${piece.name}, promoted`;
+  // S-chess: a letter after a move off a first rank gates that piece there
+  // (pawns, which promote, never stand on a first rank).
+  if (piece && !leg.drop && spec && spec.gating && leg.from && onEdgeRank(leg.from)) {
+    return `put a ${piece.name} on ${leg.from}`;
+  }
   if (piece) return leg.drop ? `place a ${piece.name}` : `promote to ${piece.name}`;
   return letter ? `the move marked ${letter}` : "the plain move";
+}
+
+/** Whether a square is on the first or the last rank. @param {string} square */
+function onEdgeRank(square) {
+  const rank = Number(square.replace(/^[a-z]+/, ""));
+  return rank === 1 || (page.spec !== null && rank === page.spec.ranks);
 }
 
 /** @param {Leg[]} options legs that differ only in suffix or placed piece */

@@ -26,7 +26,7 @@
  * @typedef {{prefix: string, title: string}} BoardSpec
  * @typedef {{id: string, name: string, start_fen: string, files: number, ranks: number, boards: BoardSpec[], pieces: PieceSpec[],
  *   marked: string[], marked_title: string, marks: Record<string, string>, hint: string, rules: string|null,
- *   numbering: string, choices: Record<string, string>}} Spec
+ *   numbering: string, choices: Record<string, string>, gating: boolean}} Spec
  * @typedef {{id: string, name: string}} CatalogEntry
  */
 

@@ -352,7 +352,7 @@ pub fn spec_message(spec: &GameSpec) -> Value {
         "files": names.files, "ranks": names.ranks,
         "boards": boards, "pieces": pieces, "marked": spec.marked, "marked_title": spec.marked_title,
         "marks": marks, "hint": spec.hint, "rules": rules, "choices": choices,
-        "numbering": spec.numbering.fen_char().to_string(),
+        "numbering": spec.numbering.fen_char().to_string(), "gating": spec.gating,
     })
 }
 

@@ -123,6 +123,10 @@ pub struct GameSpec {
     pub bench_fens: Vec<String>,
     /// Whether Chess960 castling notation applies (`UCI_Chess960`).
     pub chess960: bool,
+    /// Whether a letter after a move off its side's first rank puts that
+    /// piece from the hand on the square left (S-chess's gating), rather
+    /// than promoting: the chooser's words.
+    pub gating: bool,
     /// The rules as Arcana plays them, in Markdown (`docs/rules/`); empty
     /// where [`GameSpec::rules_link`] points to them.
     pub rules_markdown: String,
@@ -151,6 +155,7 @@ impl GameSpec {
             numbering: Side::White,
             bench_fens: vec![start_fen.to_string()],
             chess960: false,
+            gating: false,
             rules_markdown: String::new(),
             rules_link: String::new(),
         }

@@ -58,7 +58,7 @@ pub fn parent_game(i: usize) -> &'static GameDef {
 pub fn drop_parents() -> impl Iterator<Item = &'static GameDef> {
     (0..parent_games().len())
         .map(parent_game)
-        .filter(|g| g.drops.enabled)
+        .filter(|g| g.drops.pockets())
 }
 
 /// The names of the built-in parents.
@@ -252,13 +252,15 @@ pub fn xboard_definition(def: &'static GameDef) -> Vec<String> {
     };
     // A game with pockets tells XBoard its holdings' size and the drop
     // rules of its parent (`8x8+5_crazyhouse`; shogi's promotions with
-    // `+` where pieces promote so).
-    let (holdings, parent) = if def.drops.enabled {
+    // `+` where pieces promote so; gating without drops as S-chess).
+    let (holdings, parent) = if def.drops.pockets() {
         let kinds = (0..def.pieces.len())
             .filter(|&t| Some(t) != def.king)
             .count();
         let parent = if def.piece_promotions.any() {
             "shogi"
+        } else if def.drops.seirawan_gating && !def.drops.enabled {
+            "seirawan"
         } else {
             "crazyhouse"
         };

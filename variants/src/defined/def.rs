@@ -670,6 +670,8 @@ impl Reader<'_> {
             d.rook_first_rank = named(self, "rook");
         }
         d.castling_dropped = self.bool("castlingDroppedPiece", false);
+        d.gating = self.bool("gating", false);
+        d.seirawan_gating = d.gating && self.bool("seirawanGating", false);
         // Fairy-Stockfish's virtual drops (of pieces a partner may yet
         // pass) are never legal moves.
         d.two_boards = self.bool("twoBoards", false);
@@ -1298,6 +1300,15 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     }
     if def.drops.enabled {
         def.spec.hint = "Drop a piece in hand: click it above or below the board, then a marked square (or drag it there).".into();
+    }
+    if def.drops.seirawan_gating {
+        def.spec.gating = true;
+        let gate = "Gate a piece in hand: move a piece off its first-rank square for the first time (castle by moving the king, or the rook onto the king to gate on the rook's square), then choose the piece to put there.";
+        def.spec.hint = if def.spec.hint.is_empty() {
+            gate.into()
+        } else {
+            format!("{} {gate}", def.spec.hint)
+        };
     }
     Ok(def)
 }

@@ -27,6 +27,8 @@ pub const KEYS: &[&str] = &[
     "castlingDroppedPiece",
     "sittuyinRookDrop",
     "twoBoards",
+    "gating",
+    "seirawanGating",
 ];
 
 /// How pieces go into hands and come out of them.
@@ -86,6 +88,12 @@ pub struct DropRules {
     /// bughouse): on one board they hold only what the position says, and
     /// promoted pieces are marked (they go to the partner as pawns).
     pub two_boards: bool,
+    /// Whether the FEN's castling field keeps the squares of the castling
+    /// rank whose pieces have not moved (`gating`).
+    pub gating: bool,
+    /// Whether a piece leaving such a square may put a piece from the
+    /// hand on it (`seirawanGating`: S-chess).
+    pub seirawan_gating: bool,
 }
 
 impl Default for DropRules {
@@ -109,11 +117,19 @@ impl Default for DropRules {
             castling_dropped: false,
             rook_first_rank: None,
             two_boards: false,
+            gating: false,
+            seirawan_gating: false,
         }
     }
 }
 
 impl DropRules {
+    /// Whether the game has pockets (`[...]` in its FEN): pieces are
+    /// dropped or gated from them.
+    pub fn pockets(&self) -> bool {
+        self.enabled || self.seirawan_gating
+    }
+
     /// Whether a position of the game writes a hand (`[...]`) and the `~`
     /// of promoted pieces.
     pub fn writes_promoted(&self) -> bool {
@@ -126,9 +142,15 @@ impl DropRules {
 /// the promotion region for the game's pawn where the rules say so, less
 /// the files already holding enough of a no-doubled type.
 pub fn drop_squares(pos: &Position, side: usize, t: usize) -> Board {
+    drop_region(pos, side, t) & !pos.occupied() & !pos.holes
+}
+
+/// The squares where `side` may put a piece of type `t` from its hand,
+/// empty or not (a gate is the square its piece leaves).
+pub fn drop_region(pos: &Position, side: usize, t: usize) -> Board {
     let def = pos.def;
     let rules = &def.drops;
-    let mut b = rules.region[side] & def.board & !pos.occupied() & !pos.holes;
+    let mut b = rules.region[side] & def.board;
     if Some(t) == def.pawn {
         if !rules.promotion_zone_pawn_drops {
             b &= !def.promotion_region[side];

@@ -184,6 +184,56 @@ fn placement_drops_first_and_castles_with_the_pieces_it_dropped() {
     assert_eq!(tokens(&pos).len(), 20);
 }
 
+#[test]
+fn seirawan_gates_pieces_from_the_hand_on_the_squares_pieces_leave() {
+    let sc = game("[sc:seirawan]\n", "sc");
+    let start = sc.start();
+    let moves = tokens(&start);
+    // Each first-rank knight move also gates either piece in hand.
+    for t in ["b1c3", "b1c3e", "b1c3h", "g1f3e", "g1h3h"] {
+        assert!(moves.contains(&t.to_string()), "{t}: {moves:?}");
+    }
+    assert_eq!(moves.len(), 28);
+    let pos = play(&start, &["b1c3h"]);
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/RHBQKBNR[Eeh] b KQCDFGkqbcdfg - 1 1"
+    );
+    assert_eq!(
+        Defined::ply_to_san(&start, Defined::parse_ply(&start, "b1c3h").unwrap()),
+        "Nc3/H"
+    );
+    // Castling gates on the king's square (e1g1e) or on the rook's,
+    // written from the rook to the king (h1e1e).
+    let pos = play(&start, &["g1f3", "g8f6", "g2g3", "g7g6", "f1g2", "f8g7"]);
+    let castlings: Vec<String> = tokens(&pos)
+        .into_iter()
+        .filter(|t| t.starts_with("e1g1") || t.starts_with("h1e1"))
+        .collect();
+    assert_eq!(castlings, ["e1g1", "e1g1e", "e1g1h", "h1e1e", "h1e1h"]);
+    let m = Defined::parse_ply(&pos, "h1e1h").unwrap();
+    assert_eq!(Defined::ply_to_san(&pos, m), "O-O/Hh1");
+    let after = play(&pos, &["h1e1h"]);
+    assert!(
+        after
+            .to_fen()
+            .starts_with("rnbqk2r/ppppppbp/5np1/8/8/5NP1/PPPPPPBP/RNBQ1RKH[Eeh] b ABCDkqbcd "),
+        "{}",
+        after.to_fen()
+    );
+    // The last piece in hand gated closes the side's gates.
+    let after = play(&after, &["e8g8e", "b1c3e"]);
+    assert!(after.to_fen().contains("[h] b abcd "), "{}", after.to_fen());
+    // White gates no more; Black still may.
+    assert!(tokens(&after).iter().any(|t| t.ends_with('h')));
+    let after = play(&after, &["b8c6"]);
+    assert!(
+        tokens(&after).iter().all(|t| t.len() == 4),
+        "{:?}",
+        tokens(&after)
+    );
+}
+
 const SHOGI: &str = "[sh:shogi]\n[ms:minishogi]\n";
 
 #[test]

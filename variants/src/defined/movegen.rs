@@ -530,9 +530,52 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
             }
         }
         out.push(m);
+        if def.drops.seirawan_gating {
+            gatings(pos, m, &mut |g| out.push(g));
+        }
     };
     pseudo_legal(pos, which, among, &mut judge);
     pseudo_drops(pos, drops, &mut judge);
+}
+
+/// The gating moves of the legal move `m` (Seirawan gating): a piece of
+/// each type in hand put on the gate its piece leaves (a castling's, on
+/// the king's or the rook's), where that type may be dropped and the
+/// king or rook does not land on it. Whether they are legal is the move's
+/// question alone, as Fairy-Stockfish judges them.
+fn gatings(pos: &Position, m: Move, push: &mut impl FnMut(Move)) {
+    if m.is_drop() {
+        return;
+    }
+    let us = pos.side.index();
+    let def = pos.def;
+    let castling = m.kind() == Kind::Castling;
+    let landing = if castling {
+        let rto = if m.promo() == 0 {
+            m.to() - 1
+        } else {
+            m.to() + 1
+        };
+        Board::single(m.to()) | Board::single(rto)
+    } else {
+        Board::EMPTY
+    };
+    let rook = if castling {
+        pos.castling[us][m.promo()].map(usize::from)
+    } else {
+        None
+    };
+    let gates = [(Some(m.from()), false), (rook, true)];
+    for (square, at_rook) in gates {
+        let Some(sq) = square.filter(|&sq| pos.is_gate(us, sq) && !landing.has(sq)) else {
+            continue;
+        };
+        for t in 0..def.pieces.len() {
+            if pos.in_hand(us, t) > 0 && super::drops::drop_region(pos, us, t).has(sq) {
+                push(m.gating(t, at_rook));
+            }
+        }
+    }
 }
 
 /// Whether the side to move has a legal drop (of the type it must drop).
@@ -745,6 +788,9 @@ pub fn make(pos: &Position, m: Move) -> Position {
     if m.kind() == Kind::Drop && def.drops.castling_dropped {
         castling_of_dropped(&mut p, us, t, to);
     }
+    if def.drops.gating {
+        gate(pos, &mut p, m);
+    }
     p.set_ep(new_ep);
     p.dropped = m.is_drop();
     // A capture, a promotion, or a move of the rule's types that the piece
@@ -765,6 +811,38 @@ pub fn make(pos: &Position, m: Move) -> Position {
         count(&mut p, captured_type, captured, m.kind() == Kind::Promotion);
     }
     p
+}
+
+/// Gating after `m` (made from `pos` into `p`): the gated piece put on
+/// its gate; the gates of the squares the move left, and of the square it
+/// took on, closed; a side whose hand is empty (and cannot refill) closes
+/// them all.
+fn gate(pos: &Position, p: &mut Position, m: Move) {
+    let us = pos.side.index();
+    let rook = if m.kind() == Kind::Castling {
+        pos.castling[us][m.promo()].map(usize::from)
+    } else {
+        None
+    };
+    if let Some(g) = m.gate() {
+        let sq = match rook {
+            Some(r) if m.gates_at_rook() => r,
+            _ => m.from(),
+        };
+        p.take_from_hand(us, g);
+        p.put(sq, us, g);
+        p.set_gate(us, sq, false);
+    }
+    if !m.is_drop() {
+        p.set_gate(us, m.from(), false);
+    }
+    if let Some(r) = rook {
+        p.set_gate(us, r, false);
+    }
+    p.set_gate(1 - us, m.to(), false);
+    if !p.gating_open(us) {
+        p.close_gates(us);
+    }
 }
 
 /// `castlingDroppedPiece`: a king of type `t` dropped on its castling

@@ -1,7 +1,9 @@
 //! How moves of a defined game are written: UCI tokens as Fairy-Stockfish
 //! writes them (`e2e4`, `a10a11`, `e7e8q`; castling as the king's move,
-//! `e1g1`; drops `N@f3`; shogi-style promotions `b2b8+`, demotions `-`)
-//! and SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`, `N@f3`, `+`, `#`).
+//! `e1g1`; drops `N@f3`; shogi-style promotions `b2b8+`, demotions `-`;
+//! S-chess gating `b1c3h`, `h1e1h` for a castling gating on the rook's
+//! square) and SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`, `N@f3`, `Nc3/H`, `+`,
+//! `#`).
 
 use super::movegen;
 use super::piece::WIDTH;
@@ -16,6 +18,16 @@ pub fn to_token(pos: &Position, m: Move) -> String {
     }
     let mut out = square_name(m.from());
     out.push_str(&square_name(token_to(pos, m)));
+    if let Some(g) = m.gate() {
+        // Gating: the gated piece's letter; a castling gating on the
+        // rook's square is written from the rook to the king (h1e1h).
+        if m.gates_at_rook() {
+            let rook = pos.castling[pos.side.index()][m.promo()].map_or(m.to(), usize::from);
+            out = square_name(rook) + &square_name(m.from());
+        }
+        out.push(pos.def.pieces[g].letter.to_ascii_lowercase());
+        return out;
+    }
     match m.kind() {
         Kind::Promotion => out.push(pos.def.pieces[m.promo()].letter.to_ascii_lowercase()),
         Kind::PiecePromotion => out.push('+'),
@@ -138,6 +150,15 @@ pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
     if let Some(drop) = parse_drop(pos, t) {
         return drop;
     }
+    if pos.def.drops.seirawan_gating {
+        let list = legal(pos);
+        let gating = list
+            .iter()
+            .find(|&&m| m.gate().is_some() && to_token(pos, m).eq_ignore_ascii_case(t));
+        if let Some(&m) = gating {
+            return Ok(m);
+        }
+    }
     let parsed = read_square(pos, t).and_then(|(from, rest)| {
         let (to, rest) = read_square(pos, rest)?;
         let suffix = match rest {
@@ -160,7 +181,11 @@ pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
     // would share a token.
     let mut found = None;
     for &m in list.iter() {
-        if m.is_drop() || m.from() != from || (m.to() != to && token_to(pos, m) != to) {
+        if m.is_drop()
+            || m.gate().is_some()
+            || m.from() != from
+            || (m.to() != to && token_to(pos, m) != to)
+        {
             continue;
         }
         let written = match m.kind() {
@@ -242,6 +267,19 @@ fn to_san_in(pos: &Position, m: Move, list: &MoveList<Move>) -> String {
         ) {
             out.push('=');
             out.push(def.pieces[m.promo()].letter);
+        }
+    }
+    if let Some(g) = m.gate() {
+        // S-chess: Nc3/H; a castling names the gate (O-O/Hh1).
+        out.push('/');
+        out.push(def.pieces[g].letter);
+        if m.kind() == Kind::Castling {
+            let at = if m.gates_at_rook() {
+                pos.castling[pos.side.index()][m.promo()].map_or(m.from(), usize::from)
+            } else {
+                m.from()
+            };
+            out.push_str(&square_name(at));
         }
     }
     let child = movegen::make(pos, m);

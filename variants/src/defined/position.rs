@@ -47,6 +47,11 @@ pub enum Kind {
 
 /// The bit of a drop as the promoted type.
 const PROMOTED_DROP: u32 = 1 << 25;
+/// Where a move's gated type is kept (plus one; 0 for no gating).
+const GATE_SHIFT: u32 = 26;
+/// The bit of a castling that gates on the rook's square (else on the
+/// king's).
+const GATE_AT_ROOK: u32 = 1 << 31;
 
 /// One move: from, to, kind and the promotion type (or castling wing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,6 +72,29 @@ impl Move {
     /// promotes to (`dropPromoted`).
     pub fn drop_promoted(t: usize, to: usize) -> Move {
         Move(Move::drop(t, to).0 | PROMOTED_DROP)
+    }
+    /// The move, gating a piece of type `t` from the hand on the square
+    /// its piece leaves (Seirawan gating), or for a castling on the
+    /// rook's square when `at_rook`.
+    pub fn gating(self, t: usize, at_rook: bool) -> Move {
+        let rook = if at_rook { GATE_AT_ROOK } else { 0 };
+        Move(self.0 | (t as u32 + 1) << GATE_SHIFT | rook)
+    }
+    /// The type it gates, if it gates one.
+    #[inline]
+    pub fn gate(self) -> Option<usize> {
+        let code = (self.0 >> GATE_SHIFT) & 31;
+        (code != 0).then(|| code as usize - 1)
+    }
+    /// Whether it is a castling that gates on the rook's square.
+    #[inline]
+    pub fn gates_at_rook(self) -> bool {
+        self.0 & GATE_AT_ROOK != 0 && self.gate().is_some()
+    }
+    /// The move without its gating.
+    #[inline]
+    pub fn ungated(self) -> Move {
+        Move(self.0 & !(31 << GATE_SHIFT | GATE_AT_ROOK))
     }
     /// Whether it is a drop.
     #[inline]
@@ -146,6 +174,10 @@ pub struct Position {
     /// Whether the move that led here was a drop (shogi's rule against
     /// mating by a pawn drop asks).
     pub dropped: bool,
+    /// `[side]`: the files of its castling rank whose pieces have not
+    /// moved yet and may gate a piece from the hand (`gating`: the
+    /// letters of the FEN's castling field beyond K and Q).
+    pub gates: [u16; 2],
     /// Whether the side to move is in check, once asked.
     pub check: CheckCache,
 }
@@ -232,6 +264,9 @@ fn hand_key(side: usize, t: usize, count: u8) -> u64 {
     }
     key(0x3_0000_0000 + ((side * MAX_TYPES + t) * 256 + count as usize) as u64)
 }
+fn gate_key(side: usize, file: i32) -> u64 {
+    key(0x4_0000_0000 + (side * 16) as u64 + file as u64)
+}
 const SIDE_KEY: u64 = 0x5A5A_1234_9876_F0F0;
 
 impl Position {
@@ -254,6 +289,7 @@ impl Position {
             hash: 0,
             material: [0; 2],
             dropped: false,
+            gates: [0; 2],
             check: CheckCache::default(),
         }
     }
@@ -392,6 +428,44 @@ impl Position {
             self.hash ^= castling_key(side, wing, new);
         }
         self.castling[side][wing] = rook;
+    }
+
+    /// Whether `side` may still gate on `s` (a square of its castling
+    /// rank whose piece has not moved).
+    #[inline]
+    pub fn is_gate(&self, side: usize, s: usize) -> bool {
+        s as i32 / WIDTH == self.castling_rank(side)
+            && self.gates[side] >> (s as i32 % WIDTH) & 1 != 0
+    }
+
+    /// Opens or closes `side`'s gate on `s`, a square of its castling
+    /// rank (keeping the hash).
+    pub fn set_gate(&mut self, side: usize, s: usize, open: bool) {
+        let file = s as i32 % WIDTH;
+        if s as i32 / WIDTH == self.castling_rank(side)
+            && (self.gates[side] >> file & 1 != 0) != open
+        {
+            self.gates[side] ^= 1 << file;
+            self.hash ^= gate_key(side, file);
+        }
+    }
+
+    /// Closes all of `side`'s gates (keeping the hash).
+    pub fn close_gates(&mut self, side: usize) {
+        for file in 0..16 {
+            if self.gates[side] >> file & 1 != 0 {
+                self.hash ^= gate_key(side, file);
+            }
+        }
+        self.gates[side] = 0;
+    }
+
+    /// Whether `side` still gates and writes its gates: Seirawan gating
+    /// ends with the last piece in hand, unless captures refill it.
+    pub fn gating_open(&self, side: usize) -> bool {
+        let d = &self.def.drops;
+        d.gating
+            && (!d.seirawan_gating || d.captures_to_hand || self.hand[side].iter().any(|&n| n > 0))
     }
 
     /// Sets the en passant squares (keeping the hash).
@@ -550,7 +624,7 @@ impl Position {
     /// Reads the hands between the brackets: a letter a piece, upper case
     /// White's.
     fn read_hands(&mut self, text: &str) -> Result<(), FenError> {
-        if !text.is_empty() && !self.def.drops.enabled {
+        if !text.is_empty() && !self.def.drops.pockets() {
             return Err(FenError::new(format!(
                 "the hands '[{text}]': {} has no pockets (no pieceDrops)",
                 self.def.spec.id
@@ -620,6 +694,33 @@ impl Position {
                     )))
                 }
             };
+            if self.def.drops.gating {
+                // A letter opens the gate of its square (the rook's, for K
+                // and Q, with the king's); a file's letter gives no
+                // castling right while Seirawan gating is on.
+                let upper = c.to_ascii_uppercase();
+                let named = match upper {
+                    'K' | 'Q' => file,
+                    l => Some(l as i32 - 'A' as i32),
+                };
+                if let Some(sq) = named.and_then(|f| self.def.square(f, rank)) {
+                    if self.by_side[side].has(sq) {
+                        self.set_gate(side, sq, true);
+                    }
+                }
+                let king = king_file.and_then(|f| self.def.square(f, rank));
+                match king {
+                    Some(k) if matches!(upper, 'K' | 'Q') => self.set_gate(side, k, true),
+                    _ if self.gating_open(side) => continue,
+                    _ => {}
+                }
+                let (Some(file), Some(_)) = (file, king_file) else {
+                    continue;
+                };
+                let rook = self.def.square(file, rank).map(|s| s as u8);
+                self.set_castling(side, wing, rook);
+                continue;
+            }
             let Some(file) = file.filter(|_| king_file.is_some()) else {
                 return Err(FenError::new(format!(
                     "castling right '{c}' has no king and rook to castle with"
@@ -627,6 +728,34 @@ impl Position {
             };
             let rook = self.def.square(file, rank).map(|s| s as u8);
             self.set_castling(side, wing, rook);
+        }
+        // A king on its gate without castling rights castles with the
+        // rooks on gates (Fairy-Stockfish's reading of gates as rights).
+        if self.def.drops.gating && self.def.castling {
+            for side in 0..2 {
+                let Some(k) = self.king(side) else {
+                    continue;
+                };
+                if !self.is_gate(side, k)
+                    || self.castling[side] != [None; 2]
+                    || !self.gating_open(side)
+                {
+                    continue;
+                }
+                let rank = self.castling_rank(side);
+                for f in 0..self.def.files {
+                    let Some(sq) = self.def.square(f, rank) else {
+                        continue;
+                    };
+                    let rook = self.piece(sq).is_some_and(|(s2, t)| {
+                        s2 == side && self.def.castling_rook_pieces[side] & (1 << t) != 0
+                    });
+                    if rook && self.is_gate(side, sq) {
+                        let wing = usize::from(sq < k);
+                        self.set_castling(side, wing, Some(sq as u8));
+                    }
+                }
+            }
         }
         Ok(())
     }
@@ -664,7 +793,7 @@ impl Position {
                 true
             },
         );
-        if self.def.drops.enabled {
+        if self.def.drops.pockets() {
             // Each side's hand, White's first, from the last type to the
             // first (Fairy-Stockfish's order).
             out.push('[');
@@ -690,6 +819,23 @@ impl Position {
                 let c = if wing == 0 { 'K' } else { 'Q' };
                 castling.push(if side == 0 { c } else { c.to_ascii_lowercase() });
                 let _ = rook;
+            }
+            // Gates, but those the castling letters already say.
+            if self.gates[side] != 0 && self.gating_open(side) {
+                let rank = self.castling_rank(side);
+                let king = self.king(side).filter(|&k| k as i32 / WIDTH == rank);
+                let castles = self.castling[side] != [None; 2];
+                for f in 0..self.def.files {
+                    let Some(sq) = self.def.square(f, rank) else {
+                        continue;
+                    };
+                    let said = (castles && king == Some(sq))
+                        || self.castling[side].contains(&Some(sq as u8));
+                    if self.is_gate(side, sq) && !said {
+                        let l = (b'A' + f as u8) as char;
+                        castling.push(if side == 0 { l } else { l.to_ascii_lowercase() });
+                    }
+                }
             }
         }
         out.push_str(if castling.is_empty() { "-" } else { &castling });

@@ -825,6 +825,15 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
         ),
         ("courier", &["12/3k8/12/12/12/12/2R9/4K7 w - - 0 1"]),
         ("grand", &["10/4k5/10/10/10/10/10/5P4/1p8/4K5 w - - 0 1"]),
+        // A check from the last one to give wins (and the lichess form).
+        (
+            "3check",
+            &[
+                "4k3/8/8/8/8/8/8/R3K3 w - - 1+2 0 1",
+                "4k3/3q4/8/8/8/8/8/R3K3 b - - 2+1 0 1",
+                "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 +2+1",
+            ],
+        ),
     ];
     for section in parents.split("\n[").skip(1) {
         let (head, body) = section.split_once(']').expect("a section head");

@@ -17,6 +17,8 @@ pub enum WinReason {
     Extinction,
     /// A flag piece reached its region.
     Flag,
+    /// The winner gave the last of the checks the game counts (n-check).
+    Checks,
     /// The position repeated as often as the game's rule says, which
     /// decides it (a defined game's `nFoldValue`).
     Repetition,
@@ -103,6 +105,7 @@ impl fmt::Display for Outcome {
                 WinReason::NoLegalMove => write!(f, "{} has no legal move", !*winner),
                 WinReason::Extinction => write!(f, "{winner} wins by extinction"),
                 WinReason::Flag => write!(f, "{winner} wins by reaching the flag"),
+                WinReason::Checks => write!(f, "{winner} wins by giving the last check"),
                 WinReason::Repetition => write!(f, "{winner} wins by repetition"),
             },
             Outcome::Draw(reason) => f.write_str(match reason {

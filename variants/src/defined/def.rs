@@ -140,6 +140,10 @@ pub struct GameDef {
     pub extinction_opponent_piece_count: u32,
     /// Whether extinction is claimed only by the side to move.
     pub extinction_claim: bool,
+    /// Whether checks are counted (`checkCounting`): a side that has
+    /// given its count of checks (the FEN's `3+3`; 1 where the FEN says
+    /// none) wins.
+    pub check_counting: bool,
     /// `[side]`: the flag piece (None: any piece; Some(type)).
     pub flag_piece: [Option<usize>; 2],
     /// `[side]`: the region a flag piece must reach.
@@ -255,6 +259,7 @@ const KEYS: &[&str] = &[
     "extinctionPieceCount",
     "extinctionOpponentPieceCount",
     "extinctionClaim",
+    "checkCounting",
     "flagPiece",
     "flagPieceWhite",
     "flagPieceBlack",
@@ -1052,6 +1057,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     let extinction_piece_count = r.int("extinctionPieceCount", 0);
     let extinction_opponent_piece_count = r.int("extinctionOpponentPieceCount", 0);
     let extinction_claim = r.bool("extinctionClaim", false);
+    let check_counting = r.bool("checkCounting", false);
     let flag_of = |r: &mut Reader, key: &str, default: Option<usize>| -> Option<usize> {
         match r.get(key).map(str::to_string) {
             None => default,
@@ -1246,6 +1252,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         extinction_piece_count,
         extinction_opponent_piece_count,
         extinction_claim,
+        check_counting,
         flag_piece,
         flag_region,
         flag_move,

@@ -807,6 +807,9 @@ pub fn make(pos: &Position, m: Move) -> Position {
         p.fullmove += 1;
     }
     p.flip_side();
+    if def.check_counting && p.checks[us] > 0 && in_check(&p) {
+        p.set_checks(us, p.checks[us] - 1);
+    }
     if def.counting != Counting::None {
         count(&mut p, captured_type, captured, m.kind() == Kind::Promotion);
     }

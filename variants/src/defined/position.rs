@@ -178,6 +178,8 @@ pub struct Position {
     /// moved yet and may gate a piece from the hand (`gating`: the
     /// letters of the FEN's castling field beyond K and Q).
     pub gates: [u16; 2],
+    /// `[side]`: the checks it has yet to give to win (`checkCounting`).
+    pub checks: [u8; 2],
     /// Whether the side to move is in check, once asked.
     pub check: CheckCache,
 }
@@ -264,6 +266,9 @@ fn hand_key(side: usize, t: usize, count: u8) -> u64 {
     }
     key(0x3_0000_0000 + ((side * MAX_TYPES + t) * 256 + count as usize) as u64)
 }
+fn checks_key(side: usize, left: u8) -> u64 {
+    key(0x5_0000_0000 + (side * 256) as u64 + u64::from(left))
+}
 fn gate_key(side: usize, file: i32) -> u64 {
     key(0x4_0000_0000 + (side * 16) as u64 + file as u64)
 }
@@ -290,6 +295,7 @@ impl Position {
             material: [0; 2],
             dropped: false,
             gates: [0; 2],
+            checks: [0; 2],
             check: CheckCache::default(),
         }
     }
@@ -450,6 +456,12 @@ impl Position {
         }
     }
 
+    /// Sets the checks `side` has yet to give (keeping the hash).
+    pub fn set_checks(&mut self, side: usize, left: u8) {
+        self.hash ^= checks_key(side, self.checks[side]) ^ checks_key(side, left);
+        self.checks[side] = left;
+    }
+
     /// Closes all of `side`'s gates (keeping the hash).
     pub fn close_gates(&mut self, side: usize) {
         for file in 0..16 {
@@ -575,7 +587,7 @@ impl Position {
         let clocks_only = fields
             .get(2)
             .is_some_and(|f| f.starts_with(|c: char| c.is_ascii_digit()));
-        let (castling, ep, clocks) = if clocks_only {
+        let (castling, ep, mut clocks) = if clocks_only {
             ("-", "-", 2)
         } else {
             (
@@ -584,6 +596,25 @@ impl Position {
                 4,
             )
         };
+        // Checks to give (`3+3`) after the en passant field; where the FEN
+        // says none, the next check wins (Fairy-Stockfish's reading).
+        let mut lichess_checks = None;
+        if def.check_counting {
+            let mut left = [1, 1];
+            if let Some(field) = fields.get(clocks).filter(|f| f.contains('+')) {
+                left = read_checks(field, false)?;
+                clocks += 1;
+            }
+            // lichess's checks given (`+1+0`) after the move number.
+            if let Some(field) = fields.last().filter(|f| f.starts_with('+')) {
+                if fields.len() > clocks + 2 {
+                    lichess_checks = Some(read_checks(field, true)?);
+                }
+            }
+            for (side, n) in left.into_iter().enumerate() {
+                pos.set_checks(side, n);
+            }
+        }
         pos.read_castling(castling)?;
         // Under a counting rule the en passant field may hold the count's
         // limit instead (Fairy-Stockfish's FEN).
@@ -611,6 +642,12 @@ impl Position {
             pos.halfmove = 0;
         }
         pos.fullmove = number(clocks + 1, "move number", 1)?.max(1);
+        if let Some(left) = lichess_checks {
+            for (side, n) in left.into_iter().enumerate() {
+                pos.set_checks(side, n);
+            }
+            clocks += 1;
+        }
         if fields.len() > clocks + 2 {
             return Err(FenError::new(format!(
                 "a FEN has at most {} fields here, found {}",
@@ -851,9 +888,35 @@ impl Position {
                 out.push_str(&square_name(s));
             }
         }
+        if self.def.check_counting {
+            out.push_str(&format!(" {}+{}", self.checks[0], self.checks[1]));
+        }
         out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         out
     }
+}
+
+/// The checks each side has yet to give, from `3+3`, or from lichess's
+/// checks given (`+1+0`, of three) when `given`.
+fn read_checks(field: &str, given: bool) -> Result<[u8; 2], FenError> {
+    let bad = || {
+        FenError::new(format!(
+            "the checks field '{field}' is not like 3+3 or +1+0"
+        ))
+    };
+    let text = if given {
+        field.strip_prefix('+').ok_or_else(bad)?
+    } else {
+        field
+    };
+    let (w, b) = text.split_once('+').ok_or_else(bad)?;
+    let n = |t: &str| t.parse::<u8>().map_err(|_| bad());
+    let (w, b) = (n(w)?, n(b)?);
+    Ok(if given {
+        [3u8.saturating_sub(w), 3u8.saturating_sub(b)]
+    } else {
+        [w, b]
+    })
 }
 
 /// The squares of an en passant field (`e3`, `e3f3`, `b10`), each a file

@@ -100,6 +100,9 @@ pub fn immediate_end(pos: &Position) -> Option<Outcome> {
             return outcome_of(pos, Value::Loss, WinReason::Flag, DrawReason::Flag);
         }
     }
+    if def.check_counting && pos.checks[1 - us] == 0 {
+        return outcome_of(pos, Value::Loss, WinReason::Checks, DrawReason::Flag);
+    }
     None
 }
 

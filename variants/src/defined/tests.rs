@@ -208,3 +208,37 @@ fn a_perpetual_check_loses_where_the_rule_says() {
         }
     }
 }
+
+#[test]
+fn n_check_counts_checks_in_the_fen_and_the_last_one_wins() {
+    use crate::{Rules, Side, WinReason};
+    let g = game("[tc:3check]\n", "tc");
+    assert!(g.start().to_fen().contains(" KQkq - 3+3 0 1"));
+    let play = |fen: &str, token: &str| {
+        let pos = g.read_fen(fen).unwrap();
+        let m = Defined::parse_ply(&pos, token).unwrap();
+        movegen::make(&pos, m)
+    };
+    // A check counts; a quiet move does not.
+    let pos = play("4k3/8/8/8/8/8/8/R3K3 w - - 2+3 0 1", "a1a8");
+    assert!(pos.to_fen().contains(" - - 1+3 1 1"), "{}", pos.to_fen());
+    assert_eq!(Defined::rule_outcome(&pos), None);
+    let pos = play("4k3/8/8/8/8/8/8/R3K3 w - - 2+3 0 1", "a1a2");
+    assert!(pos.to_fen().contains(" - - 2+3 1 1"), "{}", pos.to_fen());
+    // The last check wins; lichess's checks given (+2+0) read the same.
+    for fen in [
+        "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 +2+0",
+    ] {
+        let pos = play(fen, "a1a8");
+        assert_eq!(
+            Defined::rule_outcome(&pos),
+            Some(Outcome::Win {
+                winner: Side::White,
+                reason: WinReason::Checks
+            })
+        );
+    }
+    let bad = g.read_fen("4k3/8/8/8/8/8/8/R3K3 w - - 1x3 0 1");
+    assert!(bad.is_err());
+}

@@ -603,9 +603,16 @@ fn random_game(rng: &mut Rng, n: usize) -> String {
         if rng.chance(50) {
             lines.push("flagMove = true".into());
         }
+        if rng.chance(50) {
+            lines.push("flagPieceSafe = true".into());
+        }
     }
     if rng.chance(15) {
         lines.push("immobilityIllegal = true".into());
+    }
+    if rng.chance(10) {
+        // Without a checks field in the FEN, the first check wins.
+        lines.push("checkCounting = true".into());
     }
     lines.join("\n") + "\n"
 }

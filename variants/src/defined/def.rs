@@ -150,6 +150,9 @@ pub struct GameDef {
     pub flag_region: [Board; 2],
     /// Whether the other side gets one more move after a flag is reached.
     pub flag_move: bool,
+    /// Whether a flag piece takes the flag only where no enemy piece
+    /// attacks it (`flagPieceSafe`, Dōbutsu's lion).
+    pub flag_piece_safe: bool,
     /// Moves without a pawn move or capture that draw (0: none).
     pub n_move_rule: u32,
     /// Repetitions that end the game.
@@ -269,6 +272,7 @@ const KEYS: &[&str] = &[
     "whiteFlag",
     "blackFlag",
     "flagMove",
+    "flagPieceSafe",
     "nMoveRule",
     "nFoldRule",
     "nFoldValue",
@@ -1090,6 +1094,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     flag_region[0] = r.region("flagRegionWhite", flag_region[0]);
     flag_region[1] = r.region("flagRegionBlack", flag_region[1]);
     let flag_move = r.bool("flagMove", false);
+    let flag_piece_safe = r.bool("flagPieceSafe", false);
     let nmt = r.piece_set("nMoveRuleTypes", pawn_types).0;
     let n_move_rule_types = [nmt; 2];
     let n_move_rule = r.int("nMoveRule", 50);
@@ -1256,6 +1261,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         flag_piece,
         flag_region,
         flag_move,
+        flag_piece_safe,
         n_move_rule,
         n_fold_rule,
         n_fold_value,

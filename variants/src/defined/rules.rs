@@ -47,10 +47,18 @@ pub(super) fn flag_pieces(pos: &Position, side: usize) -> Board {
     }
 }
 
-/// A flag piece of `side` standing in its region.
+/// A flag piece of `side` standing in its region (`flagPieceSafe`: a
+/// lone one must stand there unattacked, unless `side` is to move after a
+/// `flagMove`).
 fn flag_reached(pos: &Position, side: usize) -> bool {
-    let region = pos.def.flag_region[side];
-    region.any() && (flag_pieces(pos, side) & region).any()
+    let def = pos.def;
+    let region = def.flag_region[side];
+    let there = flag_pieces(pos, side) & region;
+    if !region.any() || !there.any() {
+        return false;
+    }
+    let judged = def.flag_piece_safe && (!def.flag_move || side != pos.side.index());
+    !(judged && there.count() == 1 && there.iter().any(|s| movegen::attacked(pos, s, 1 - side)))
 }
 
 /// Whether the game ends here before any move is looked at: extinction
@@ -85,10 +93,13 @@ pub fn immediate_end(pos: &Position) -> Option<Outcome> {
     }
     if def.flag_region.iter().any(|r| r.any()) {
         let them = 1 - us;
-        if def.flag_move && flag_reached(pos, us) {
+        let safe = def.flag_piece_safe;
+        if (def.flag_move || safe) && flag_reached(pos, us) {
             // The side to move reached its flag last turn and the other
-            // side did not answer it by reaching its own.
-            return if flag_reached(pos, them) && pos.side == Side::White {
+            // side did not answer it by reaching its own (nor, where the
+            // flag piece must be safe, take it).
+            let draw_first = (def.flag_move && pos.side == Side::White) || (safe && !def.flag_move);
+            return if flag_reached(pos, them) && draw_first {
                 Some(Outcome::Draw(DrawReason::Flag))
             } else {
                 outcome_of(pos, Value::Win, WinReason::Flag, DrawReason::Flag)

@@ -19,6 +19,9 @@ pub enum WinReason {
     Flag,
     /// The winner gave the last of the checks the game counts (n-check).
     Checks,
+    /// The game ended (both passed, the board filled) and the winner's
+    /// material counts more (a defined game's `materialCounting`).
+    Material,
     /// The position repeated as often as the game's rule says, which
     /// decides it (a defined game's `nFoldValue`).
     Repetition,
@@ -41,6 +44,9 @@ pub enum DrawReason {
     Flag,
     /// Makruk's counting ran out before mate.
     Counting,
+    /// The game ended (both passed, the board filled) with the material
+    /// even, or with nothing to count it by.
+    Material,
 }
 
 /// The result of a finished game.
@@ -106,6 +112,7 @@ impl fmt::Display for Outcome {
                 WinReason::Extinction => write!(f, "{winner} wins by extinction"),
                 WinReason::Flag => write!(f, "{winner} wins by reaching the flag"),
                 WinReason::Checks => write!(f, "{winner} wins by giving the last check"),
+                WinReason::Material => write!(f, "{winner} wins on material"),
                 WinReason::Repetition => write!(f, "{winner} wins by repetition"),
             },
             Outcome::Draw(reason) => f.write_str(match reason {
@@ -116,6 +123,7 @@ impl fmt::Display for Outcome {
                 DrawReason::Extinction => "Draw by extinction",
                 DrawReason::Flag => "Draw: both flags reached",
                 DrawReason::Counting => "Draw by the counting rule",
+                DrawReason::Material => "Draw: the game ended with material even",
             }),
         }
     }

@@ -34,6 +34,18 @@ pub enum Counting {
     Makruk,
 }
 
+/// How material decides a game that ends without a mate
+/// (`materialCounting`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaterialCounting {
+    /// The side with more pieces on the board wins; equal draws.
+    Unweighted,
+    /// White wins.
+    WhiteDrawOdds,
+    /// Black wins.
+    BlackDrawOdds,
+}
+
 /// One kind of piece of a defined game.
 #[derive(Clone, Debug)]
 pub struct PieceDef {
@@ -150,6 +162,19 @@ pub struct GameDef {
     pub flag_region: [Board; 2],
     /// Whether the other side gets one more move after a flag is reached.
     pub flag_move: bool,
+    /// `[side]`: whether it may pass instead of moving (`pass`).
+    pub pass: [bool; 2],
+    /// `[side]`: whether it passes when it has no other move
+    /// (`passOnStalemate`).
+    pub pass_on_stalemate: [bool; 2],
+    /// Whether a side without a move is judged by the pieces on the
+    /// board (`stalematePieceCount`: fewer loses, as many draws).
+    pub stalemate_piece_count: bool,
+    /// How material decides a drawn end (`materialCounting`).
+    pub material_counting: Option<MaterialCounting>,
+    /// Whether a full board ends the game, judged by material
+    /// (`adjudicateFullBoard`).
+    pub adjudicate_full_board: bool,
     /// Whether a flag piece takes the flag only where no enemy piece
     /// attacks it (`flagPieceSafe`, Dōbutsu's lion).
     pub flag_piece_safe: bool,
@@ -273,6 +298,15 @@ const KEYS: &[&str] = &[
     "blackFlag",
     "flagMove",
     "flagPieceSafe",
+    "pass",
+    "passWhite",
+    "passBlack",
+    "passOnStalemate",
+    "passOnStalemateWhite",
+    "passOnStalemateBlack",
+    "stalematePieceCount",
+    "materialCounting",
+    "adjudicateFullBoard",
     "nMoveRule",
     "nFoldRule",
     "nFoldValue",
@@ -641,6 +675,20 @@ impl Reader<'_> {
         found
     }
 
+    /// An enclosing rule (`enclosingDrop`, `flipEnclosedPieces`):
+    /// Othello's (`reversi`), or none.
+    fn reversi(&mut self, key: &str) -> bool {
+        match self.get(key).map(str::trim) {
+            None | Some("none") => false,
+            Some("reversi") => true,
+            Some(v) => {
+                let v = v.to_string();
+                self.error(key, format!("'{v}' is not supported (reversi or none)"));
+                false
+            }
+        }
+    }
+
     /// The drop rules (see [`super::drops::DropRules`]); `pawn` is the
     /// predefined pawn's type.
     fn drop_rules(&mut self, pawn: Option<usize>) -> super::drops::DropRules {
@@ -679,6 +727,9 @@ impl Reader<'_> {
             d.rook_first_rank = named(self, "rook");
         }
         d.castling_dropped = self.bool("castlingDroppedPiece", false);
+        d.enclosing = self.reversi("enclosingDrop");
+        d.enclosing_start = self.region("enclosingDropStart", Board::EMPTY);
+        d.flip = self.reversi("flipEnclosedPieces");
         d.gating = self.bool("gating", false);
         d.seirawan_gating = d.gating && self.bool("seirawanGating", false);
         // Fairy-Stockfish's virtual drops (of pieces a partner may yet
@@ -1095,6 +1146,34 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     flag_region[1] = r.region("flagRegionBlack", flag_region[1]);
     let flag_move = r.bool("flagMove", false);
     let flag_piece_safe = r.bool("flagPieceSafe", false);
+    let both = r.bool("pass", false);
+    let pass = [r.bool("passWhite", both), r.bool("passBlack", both)];
+    let both = r.bool("passOnStalemate", false);
+    let pass_on_stalemate = [
+        r.bool("passOnStalemateWhite", both),
+        r.bool("passOnStalemateBlack", both),
+    ];
+    let stalemate_piece_count = r.bool("stalematePieceCount", false);
+    let material_counting = match r.get("materialCounting").map(str::to_string) {
+        None => None,
+        Some(v) => match v.trim() {
+            "none" => None,
+            "unweighted" => Some(MaterialCounting::Unweighted),
+            "whitedrawodds" => Some(MaterialCounting::WhiteDrawOdds),
+            "blackdrawodds" => Some(MaterialCounting::BlackDrawOdds),
+            other => {
+                let other = other.to_string();
+                r.error(
+                    "materialCounting",
+                    format!(
+                        "'{other}' is not supported (unweighted, whitedrawodds, blackdrawodds or none)"
+                    ),
+                );
+                None
+            }
+        },
+    };
+    let adjudicate_full_board = r.bool("adjudicateFullBoard", false);
     let nmt = r.piece_set("nMoveRuleTypes", pawn_types).0;
     let n_move_rule_types = [nmt; 2];
     let n_move_rule = r.int("nMoveRule", 50);
@@ -1262,6 +1341,11 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         flag_region,
         flag_move,
         flag_piece_safe,
+        pass,
+        pass_on_stalemate,
+        stalemate_piece_count,
+        material_counting,
+        adjudicate_full_board,
         n_move_rule,
         n_fold_rule,
         n_fold_value,

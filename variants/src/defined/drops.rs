@@ -29,6 +29,9 @@ pub const KEYS: &[&str] = &[
     "twoBoards",
     "gating",
     "seirawanGating",
+    "enclosingDrop",
+    "enclosingDropStart",
+    "flipEnclosedPieces",
 ];
 
 /// How pieces go into hands and come out of them.
@@ -94,6 +97,15 @@ pub struct DropRules {
     /// Whether a piece leaving such a square may put a piece from the
     /// hand on it (`seirawanGating`: S-chess).
     pub seirawan_gating: bool,
+    /// Whether a drop must enclose enemy pieces in a line between it and
+    /// a piece of its side (`enclosingDrop = reversi`: Othello).
+    pub enclosing: bool,
+    /// Where drops go while any of these squares is empty, enclosing or
+    /// not (`enclosingDropStart`: Othello's centre).
+    pub enclosing_start: Board,
+    /// Whether the enemy pieces so enclosed change sides
+    /// (`flipEnclosedPieces = reversi`).
+    pub flip: bool,
 }
 
 impl Default for DropRules {
@@ -119,6 +131,9 @@ impl Default for DropRules {
             two_boards: false,
             gating: false,
             seirawan_gating: false,
+            enclosing: false,
+            enclosing_start: Board::EMPTY,
+            flip: false,
         }
     }
 }
@@ -164,6 +179,19 @@ pub fn drop_region(pos: &Position, side: usize, t: usize) -> Board {
         let rank = if side == 0 { 0 } else { def.ranks - 1 };
         b &= rank_squares(rank);
     }
+    if rules.enclosing {
+        if (rules.enclosing_start & !pos.occupied()).any() {
+            b &= rules.enclosing_start;
+        } else {
+            let mut enclosing = Board::EMPTY;
+            for s in b.iter() {
+                if !enclosed(pos, side, s).is_empty() {
+                    enclosing.set(s);
+                }
+            }
+            b = enclosing;
+        }
+    }
     if rules.no_doubled == Some(t) {
         let mine = pos.pieces(side, t);
         for f in 0..def.files {
@@ -207,6 +235,40 @@ pub fn bishops_allow(pos: &Position, side: usize, t: usize, to: usize) -> bool {
         let places = bishops | room;
         on(&places, true) >= total / 2 && on(&places, false) >= total / 2
     }
+}
+
+/// The enemy pieces a piece of `side` on `s` encloses: each unbroken line
+/// of them, in each of the eight directions, that a piece of `side` ends.
+pub fn enclosed(pos: &Position, side: usize, s: usize) -> Board {
+    let def = pos.def;
+    let (file, rank) = (s as i32 % WIDTH, s as i32 / WIDTH);
+    let mut out = Board::EMPTY;
+    for (df, dr) in [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ] {
+        let mut line = Board::EMPTY;
+        let (mut f, mut r) = (file + df, rank + dr);
+        while let Some(x) = def.square(f, r).filter(|&x| !pos.holes.has(x)) {
+            match pos.piece(x) {
+                Some((owner, _)) if owner != side => line.set(x),
+                Some(_) => {
+                    out |= line;
+                    break;
+                }
+                None => break,
+            }
+            f += df;
+            r += dr;
+        }
+    }
+    out
 }
 
 fn rank_squares(rank: i32) -> Board {

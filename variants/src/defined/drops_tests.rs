@@ -234,6 +234,37 @@ fn seirawan_gates_pieces_from_the_hand_on_the_squares_pieces_leave() {
     );
 }
 
+#[test]
+fn othello_drops_enclose_and_flip_and_a_side_without_one_passes() {
+    use crate::{Rules, Side, WinReason};
+    let fl = game("[fl:flipello]\n", "fl");
+    let start = fl.start();
+    assert_eq!(tokens(&start), ["P@c5", "P@d6", "P@e3", "P@f4"]);
+    // e3 closes the line e3-e4-e5: e4 turns white.
+    let pos = play(&start, &["P@e3"]);
+    assert!(
+        pos.to_fen().starts_with("8/8/8/3pP3/3PP3/4P3/8/8["),
+        "{}",
+        pos.to_fen()
+    );
+    // Nothing to enclose: the only move is the pass, written from the
+    // side's first piece (a1a1); two passes end the game, counted.
+    let fen =
+        "pppppppp/ppppppp1/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/Pppppppp[PPPPp] w - - 0 31";
+    let pos = fl.read_fen(fen).unwrap();
+    assert_eq!(tokens(&pos), ["a1a1"]);
+    let pos = play(&pos, &["a1a1"]);
+    assert_eq!(Defined::rule_outcome(&pos), None);
+    let pos = play(&pos, &["b1b1"]);
+    assert_eq!(
+        Defined::rule_outcome(&pos),
+        Some(Outcome::Win {
+            winner: Side::Black,
+            reason: WinReason::Material
+        })
+    );
+}
+
 const SHOGI: &str = "[sh:shogi]\n[ms:minishogi]\n";
 
 #[test]

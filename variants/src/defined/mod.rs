@@ -248,6 +248,14 @@ impl OnePlyNotation for Defined {
         notation::to_token(pos, mv)
     }
 
+    fn ply_to_xboard(pos: &Position, mv: Move) -> String {
+        // XBoard's pass (Fairy-Stockfish writes it so there).
+        if mv.kind() == position::Kind::Pass {
+            return "@@@@".into();
+        }
+        notation::to_token(pos, mv)
+    }
+
     fn ply_to_san(pos: &Position, mv: Move) -> String {
         notation::to_san(pos, mv)
     }

@@ -362,13 +362,37 @@ pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
     } else {
         Drops::None
     };
+    let before = out.len();
     legal_among(pos, which, pos.by_side[pos.side.index()], drops, out);
+    if which == Moves::All {
+        if let Some(pass) = pass(pos, out.len() > before) {
+            out.push(pass);
+        }
+    }
+}
+
+/// The side to move's pass, where it may pass (`pass`; `passOnStalemate`
+/// when it has no `other` move) and is not in check.
+fn pass(pos: &Position, other: bool) -> Option<Move> {
+    let us = pos.side.index();
+    let def = pos.def;
+    let may = def.pass[us] || (def.pass_on_stalemate[us] && !other);
+    if !may || (pos.king(us).is_some() && in_check(pos)) {
+        return None;
+    }
+    let first = pos.by_side[us].iter().next().unwrap_or(0);
+    Some(Move::new(first, first, Kind::Pass, 0))
 }
 
 /// Whether `m` is a legal move here (the search's table may offer a move
 /// of another position): the moves of its piece (the drops of its type)
 /// are generated.
 pub fn is_legal(pos: &Position, m: Move) -> bool {
+    if m.kind() == Kind::Pass {
+        let mut list = MoveList::new();
+        legal(pos, &mut list);
+        return list.contains(&m);
+    }
     let (among, drops) = if m.is_drop() {
         if m.promo() >= pos.def.pieces.len() {
             return false;
@@ -470,6 +494,13 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
             }
             if !super::drops::bishops_allow(pos, us, moved_type(pos, m), m.to()) {
                 return;
+            }
+            // A king dropped may not land where it is attacked.
+            if def.king == Some(moved_type(pos, m)) {
+                let after = occupied | Board::single(m.to());
+                if attacked_with(pos, m.to(), them, &after, &Board::EMPTY) {
+                    return;
+                }
             }
             // A drop only adds a piece: out of check it exposes the king
             // only as an enemy hopper's screen; in check it must block.
@@ -661,6 +692,24 @@ pub fn make(pos: &Position, m: Move) -> Position {
     let mut p = pos.clone();
     let us = pos.side.index();
     let them = 1 - us;
+    if m.kind() == Kind::Pass {
+        // Nothing moves: the turn, the clocks and the passes change.
+        p.set_ep(Board::EMPTY);
+        p.dropped = false;
+        p.set_passes(pos.passes.saturating_add(1).min(2));
+        p.halfmove = pos.halfmove + 1;
+        if let Some((_, ply)) = &mut p.counting {
+            *ply += 1;
+        }
+        if us == 1 {
+            p.fullmove += 1;
+        }
+        p.flip_side();
+        return p;
+    }
+    if pos.passes != 0 {
+        p.set_passes(0);
+    }
     let (from, to) = (m.from(), m.to());
     let t = moved_type(pos, m);
     let mut captured = false;
@@ -685,6 +734,8 @@ pub fn make(pos: &Position, m: Move) -> Position {
         *ply += 1;
     }
     match m.kind() {
+        // Made above.
+        Kind::Pass => {}
         Kind::Castling => {
             let wing = m.promo();
             let rook = pos.castling[us][wing].map_or(from, |r| r as usize);
@@ -790,6 +841,14 @@ pub fn make(pos: &Position, m: Move) -> Position {
     }
     if def.drops.gating {
         gate(pos, &mut p, m);
+    }
+    if def.drops.flip {
+        // Othello: the enemy lines the piece closes change sides.
+        for s in super::drops::enclosed(&p, us, to).iter() {
+            if let Some((_, ft)) = p.remove(s) {
+                p.put(s, us, ft);
+            }
+        }
     }
     p.set_ep(new_ep);
     p.dropped = m.is_drop();

@@ -2,7 +2,8 @@
 //! writes them (`e2e4`, `a10a11`, `e7e8q`; castling as the king's move,
 //! `e1g1`; drops `N@f3`; shogi-style promotions `b2b8+`, demotions `-`;
 //! S-chess gating `b1c3h`, `h1e1h` for a castling gating on the rook's
-//! square) and SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`, `N@f3`, `Nc3/H`, `+`,
+//! square; a pass as the side's first piece staying put, `a1a1`, and
+//! XBoard's `@@@@`) and SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`, `N@f3`, `Nc3/H`, `+`,
 //! `#`).
 
 use super::movegen;
@@ -150,6 +151,14 @@ pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
     if let Some(drop) = parse_drop(pos, t) {
         return drop;
     }
+    if t == "@@@@" {
+        // XBoard's pass.
+        return legal(pos)
+            .iter()
+            .copied()
+            .find(|m| m.kind() == Kind::Pass)
+            .ok_or_else(|| MoveError::illegal(token, "the side to move may not pass here"));
+    }
     if pos.def.drops.seirawan_gating {
         let list = legal(pos);
         let gating = list
@@ -219,7 +228,10 @@ pub fn to_san(pos: &Position, m: Move) -> String {
 fn to_san_in(pos: &Position, m: Move, list: &MoveList<Move>) -> String {
     let def = pos.def;
     let mut out = String::new();
-    if m.kind() == Kind::Castling {
+    if m.kind() == Kind::Pass {
+        // PGN's null move.
+        out.push_str("--");
+    } else if m.kind() == Kind::Castling {
         out.push_str(if m.promo() == 0 { "O-O" } else { "O-O-O" });
     } else if m.is_drop() {
         out.push_str(&drop_text(pos, m));

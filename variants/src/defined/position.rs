@@ -43,6 +43,10 @@ pub enum Kind {
     /// A move that turns a promoted piece back into its type
     /// (`pieceDemotion`).
     PieceDemotion = 6,
+    /// A pass (`pass`, `passOnStalemate`): nothing moves. `from` and `to`
+    /// are the side's first piece's square, as Fairy-Stockfish writes it
+    /// (`a1a1`).
+    Pass = 7,
 }
 
 /// The bit of a drop as the promoted type.
@@ -123,6 +127,7 @@ impl Move {
             4 => Kind::Drop,
             5 => Kind::PiecePromotion,
             6 => Kind::PieceDemotion,
+            7 => Kind::Pass,
             _ => Kind::Normal,
         }
     }
@@ -180,6 +185,9 @@ pub struct Position {
     pub gates: [u16; 2],
     /// `[side]`: the checks it has yet to give to win (`checkCounting`).
     pub checks: [u8; 2],
+    /// The passes that led here, one after the other (two end the game;
+    /// not in the hash, which the FEN gives).
+    pub passes: u8,
     /// Whether the side to move is in check, once asked.
     pub check: CheckCache,
 }
@@ -296,6 +304,7 @@ impl Position {
             dropped: false,
             gates: [0; 2],
             checks: [0; 2],
+            passes: 0,
             check: CheckCache::default(),
         }
     }
@@ -460,6 +469,12 @@ impl Position {
     pub fn set_checks(&mut self, side: usize, left: u8) {
         self.hash ^= checks_key(side, self.checks[side]) ^ checks_key(side, left);
         self.checks[side] = left;
+    }
+
+    /// Sets the passes that led here (not hashed, as in Fairy-Stockfish:
+    /// the FEN does not say them either).
+    pub fn set_passes(&mut self, passes: u8) {
+        self.passes = passes;
     }
 
     /// Closes all of `side`'s gates (keeping the hash).

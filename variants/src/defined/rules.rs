@@ -94,19 +94,30 @@ pub fn immediate_end(pos: &Position) -> Option<Outcome> {
     if def.flag_region.iter().any(|r| r.any()) {
         let them = 1 - us;
         let safe = def.flag_piece_safe;
+        // Whether a side's flag piece is its king (racing kings' rules).
+        let kings = |side: usize| def.king.is_some() && def.flag_piece[side] == def.king;
         if (def.flag_move || safe) && flag_reached(pos, us) {
             // The side to move reached its flag last turn and the other
             // side did not answer it by reaching its own (nor, where the
             // flag piece must be safe, take it).
-            let draw_first = (def.flag_move && pos.side == Side::White) || (safe && !def.flag_move);
+            let draw_first = (def.flag_move && pos.side == Side::White && kings(them))
+                || (safe && !def.flag_move);
             return if flag_reached(pos, them) && draw_first {
                 Some(Outcome::Draw(DrawReason::Flag))
             } else {
                 outcome_of(pos, Value::Win, WinReason::Flag, DrawReason::Flag)
             };
         }
-        if flag_reached(pos, them)
-            && !(def.flag_move && pos.side == Side::Black && can_reach_flag(pos))
+        // The other side reached its flag: the game ends now, unless a
+        // flag move is owed (then it ends a turn later, above), or Black's
+        // king can still answer by reaching its own.
+        if (!def.flag_move || safe || kings(us))
+            && flag_reached(pos, them)
+            && !(def.flag_move
+                && kings(us)
+                && pos.side == Side::Black
+                && !movegen::in_check(pos)
+                && can_reach_flag(pos))
         {
             return outcome_of(pos, Value::Loss, WinReason::Flag, DrawReason::Flag);
         }
@@ -114,7 +125,35 @@ pub fn immediate_end(pos: &Position) -> Option<Outcome> {
     if def.check_counting && pos.checks[1 - us] == 0 {
         return outcome_of(pos, Value::Loss, WinReason::Checks, DrawReason::Flag);
     }
+    // Both sides passed, or the board is full: material decides.
+    let full = || (def.board & !pos.holes & !pos.occupied()).is_empty();
+    if pos.passes >= 2 || (def.adjudicate_full_board && full()) {
+        let value = material_value(pos).unwrap_or(Value::Draw);
+        return outcome_of(pos, value, WinReason::Material, DrawReason::Material);
+    }
     None
+}
+
+/// What material counting (`materialCounting`) says for the side to move.
+fn material_value(pos: &Position) -> Option<Value> {
+    use super::def::MaterialCounting;
+    let white = match pos.def.material_counting? {
+        MaterialCounting::Unweighted => {
+            let (w, b) = (pos.by_side[0].count(), pos.by_side[1].count());
+            match w.cmp(&b) {
+                std::cmp::Ordering::Greater => Value::Win,
+                std::cmp::Ordering::Less => Value::Loss,
+                std::cmp::Ordering::Equal => Value::Draw,
+            }
+        }
+        MaterialCounting::WhiteDrawOdds => Value::Win,
+        MaterialCounting::BlackDrawOdds => Value::Loss,
+    };
+    Some(if pos.side == Side::White {
+        white
+    } else {
+        negate(white)
+    })
 }
 
 /// Whether the side to move can reach its flag this move (with
@@ -171,7 +210,23 @@ pub fn outcome(pos: &Position) -> Option<Outcome> {
         let v = or_draw(def.checkmate_value);
         outcome_of(pos, v, WinReason::Checkmate, DrawReason::Stalemate)
     } else {
-        let v = or_draw(def.stalemate_value);
+        let mut v = or_draw(def.stalemate_value);
+        // Judged by the pieces on the board: fewer loses (the value),
+        // more wins, as many draws.
+        if def.stalemate_piece_count {
+            let us = pos.side.index();
+            let (mine, theirs) = (pos.by_side[us].count(), pos.by_side[1 - us].count());
+            v = match mine.cmp(&theirs) {
+                std::cmp::Ordering::Equal => Value::Draw,
+                std::cmp::Ordering::Less => v,
+                std::cmp::Ordering::Greater => negate(v),
+            };
+        }
+        if v == Value::Draw {
+            if let Some(m) = material_value(pos) {
+                return outcome_of(pos, m, WinReason::Material, DrawReason::Material);
+            }
+        }
         outcome_of(pos, v, WinReason::NoLegalMove, DrawReason::Stalemate)
     }
 }

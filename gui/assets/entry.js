@@ -413,6 +413,17 @@ function renderEntry() {
     }
     entry.appendChild(due);
   }
+  // A pass (Othello's, when no drop encloses): the side's first piece
+  // staying put, which no click can enter.
+  const pass = state.plies.find((p) => p.legs.length === 1 && !p.legs[0].drop && p.legs[0].from === p.legs[0].to);
+  if (pass && page.entered.length === 0) {
+    const b = document.createElement("button");
+    b.textContent = "Pass";
+    b.id = "pass";
+    b.title = "No move is possible but passing the turn";
+    b.onclick = () => sendPly(pass.token);
+    entry.appendChild(b);
+  }
   if (endTurn && page.entered.length === 0) {
     const b = document.createElement("button");
     b.textContent = "End turn";

@@ -259,6 +259,39 @@ async fn pockets_drop_pieces_and_shogi_asks_to_promote() {
         )
         .await;
     assert_eq!(mark.as_str(), Some("+"));
+
+    // S-chess: a first move off the first rank offers to gate a piece in
+    // hand on the square left.
+    page.load("seirawan", "&mode=human").await;
+    page.click("b1").await;
+    page.click("c3").await;
+    assert_eq!(page.count("[data-choice]").await, 3);
+    let words = page
+        .js(
+            "return [...document.querySelectorAll('[data-choice]')].map(b => b.title).join('|')",
+            vec![],
+        )
+        .await;
+    assert!(
+        words.as_str().is_some_and(|w| w.contains("on b1")),
+        "{words}"
+    );
+    page.click_css("[data-choice=\"h\"]").await;
+    page.wait_turns(1).await;
+    assert_eq!(page.piece("b1").await.as_deref(), Some("H"));
+
+    // Othello: with no drop that encloses, the side passes by a button.
+    page.load(
+        "flipello",
+        &format!(
+            "&mode=human&fen={}",
+            encode("pppppppp/ppppppp1/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/Pppppppp[PPPPp] w - - 0 31")
+        ),
+    )
+    .await;
+    page.click_css("#pass").await;
+    page.wait_turns(1).await;
+    assert!(page.fen().await.contains(" b "), "{}", page.fen().await);
     page.close().await;
 }
 

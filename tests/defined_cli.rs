@@ -74,7 +74,7 @@ fn check_lists_the_games_or_every_error_with_its_line() {
     assert!(out.contains("  goodchild: 8x8"), "{out}");
     assert!(out.contains(&format!("{path}:7: ")), "{out}");
     assert!(
-        out.contains(&format!("{path}:8: ")) && out.contains("gating"),
+        out.contains(&format!("{path}:8: ")) && out.contains("wallingRule"),
         "{out}"
     );
     assert!(out.contains("not supported"), "{out}");
@@ -90,7 +90,7 @@ fn check_lists_the_games_or_every_error_with_its_line() {
     );
     assert!(
         out.ends_with(
-            "2 of 6 games load; 4 fail: gating 1, parent atomic 1, other errors 2, a parent that fails 1\n"
+            "2 of 6 games load; 4 fail: parent atomic 1, wallingRule 1, other errors 2, a parent that fails 1\n"
         ),
         "{out}"
     );
@@ -137,7 +137,7 @@ fn check_lists_the_games_or_every_error_with_its_line() {
 /// a bad Betza string, a key Arcana lacks and a bad start, one inherits from
 /// it, one from a game of Fairy-Stockfish's Arcana does not play yet.
 const MIXED: &str = "[good]\nking = k\nstartFen = k7/8/8/8/8/8/8/K7 w - - 0 1\n\n\
-[bad]\nking = k\ncustomPiece1 = a:Xq\ngating = true\nstartFen = k7/8/8/8/8/8/8/Z7 w - - 0 1\n\n\
+[bad]\nking = k\ncustomPiece1 = a:Xq\nwallingRule = duck\nstartFen = k7/8/8/8/8/8/8/Z7 w - - 0 1\n\n\
 [badchild:bad]\n\n[goodchild:good]\nrook = r\nstartFen = k7/8/8/8/8/8/8/KR6 w - - 0 1\n\n\
 [fromatomic:atomic]\n\n[last]\nking = k\nnonsense\n";
 

@@ -149,7 +149,7 @@ function choiceWords(leg) {
   if (!leg.drop && leg.suffix === "-") return "turn back (demote)";
   const piece = letter ? pieceOf(letter) : null;
   if (piece && leg.drop && leg.suffix === "+") return `place a ${piece.name}, promoted`;
-  // S-chess: a letter after a move off a first rank gates that piece there
+  // Gating: a letter after a move off a first rank puts that piece there
   // (pawns, which promote, never stand on a first rank).
   if (piece && !leg.drop && spec && spec.gating && leg.from && onEdgeRank(leg.from)) {
     return `put a ${piece.name} on ${leg.from}`;
@@ -413,7 +413,7 @@ function renderEntry() {
     }
     entry.appendChild(due);
   }
-  // A pass (Othello's, when no drop encloses): the side's first piece
+  // A pass (where no other move is left): the side's first piece
   // staying put, which no click can enter.
   const pass = state.plies.find((p) => p.legs.length === 1 && !p.legs[0].drop && p.legs[0].from === p.legs[0].to);
   if (pass && page.entered.length === 0) {

@@ -50,7 +50,10 @@ fn the_page_scripts_name_no_game_piece_or_board() {
         words.extend(spec.marks.iter().map(|(_, meaning)| meaning.clone()));
         words.extend(spec.choices.iter().map(|(_, words)| words.clone()));
     }
-    words.retain(|w| !w.is_empty());
+    // Words the page uses of every game that are also a game's id: a
+    // placement (a piece put from off the board) is older on the page
+    // than the game called so.
+    words.retain(|w| !w.is_empty() && w != "placement" && w != "Placement");
     assert!(words.iter().any(|w| w == "Knight") && words.iter().any(|w| w == "Earth"));
     let mut found = Vec::new();
     for (file, text) in scripts() {

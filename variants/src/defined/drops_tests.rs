@@ -253,6 +253,10 @@ fn othello_drops_enclose_and_flip_and_a_side_without_one_passes() {
         "pppppppp/ppppppp1/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/Pppppppp[PPPPp] w - - 0 31";
     let pos = fl.read_fen(fen).unwrap();
     assert_eq!(tokens(&pos), ["a1a1"]);
+    // XBoard's pass reads as the pass, and is written so.
+    let pass = Defined::parse_ply(&pos, "@@@@").unwrap();
+    assert_eq!(Defined::ply_to_token(&pos, pass), "a1a1");
+    assert_eq!(Defined::ply_to_xboard(&pos, pass), "@@@@");
     let pos = play(&pos, &["a1a1"]);
     assert_eq!(Defined::rule_outcome(&pos), None);
     let pos = play(&pos, &["b1b1"]);

@@ -148,9 +148,6 @@ enum Suffix {
 /// Reads a UCI token: the legal move it names.
 pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
     let t = token.trim();
-    if let Some(drop) = parse_drop(pos, t) {
-        return drop;
-    }
     if t == "@@@@" {
         // XBoard's pass.
         return legal(pos)
@@ -158,6 +155,9 @@ pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
             .copied()
             .find(|m| m.kind() == Kind::Pass)
             .ok_or_else(|| MoveError::illegal(token, "the side to move may not pass here"));
+    }
+    if let Some(drop) = parse_drop(pos, t) {
+        return drop;
     }
     if pos.def.drops.seirawan_gating {
         let list = legal(pos);

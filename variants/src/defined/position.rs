@@ -755,15 +755,19 @@ impl Position {
                     'K' | 'Q' => file,
                     l => Some(l as i32 - 'A' as i32),
                 };
+                // A side whose gates closed (its hand empty) keeps none:
+                // its castling letters are rights only.
+                let open = self.gating_open(side);
                 if let Some(sq) = named.and_then(|f| self.def.square(f, rank)) {
-                    if self.by_side[side].has(sq) {
+                    if open && self.by_side[side].has(sq) {
                         self.set_gate(side, sq, true);
                     }
                 }
                 let king = king_file.and_then(|f| self.def.square(f, rank));
                 match king {
-                    Some(k) if matches!(upper, 'K' | 'Q') => self.set_gate(side, k, true),
-                    _ if self.gating_open(side) => continue,
+                    Some(k) if matches!(upper, 'K' | 'Q') && open => self.set_gate(side, k, true),
+                    Some(_) if matches!(upper, 'K' | 'Q') => {}
+                    _ if open => continue,
                     _ => {}
                 }
                 let (Some(file), Some(_)) = (file, king_file) else {

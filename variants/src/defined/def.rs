@@ -711,15 +711,16 @@ impl Reader<'_> {
         ];
         d.no_doubled = self.last_piece("dropNoDoubled", None);
         d.no_doubled_count = self.int("dropNoDoubledCount", 1);
+        // The type of a predefined piece, where the game has it.
+        let named = |r: &Self, name: &str| r.roster.slots.iter().position(|s| s.name == name);
         if self.bool("shogiPawnDropMateIllegal", false) {
-            d.pawn_drop_mate = self.roster.slots.iter().position(|s| s.name == "shogiPawn");
+            d.pawn_drop_mate = named(self, "shogiPawn");
         }
         d.must_drop = self.bool("mustDrop", false);
         d.must_drop_type = match self.get("mustDropType") {
             Some(v) if v.trim() == "*" => None,
             _ => self.last_piece("mustDropType", None),
         };
-        let named = |r: &Self, name: &str| r.roster.slots.iter().position(|s| s.name == name);
         if self.bool("dropOppositeColoredBishop", false) {
             d.opposite_bishops = named(self, "bishop");
         }

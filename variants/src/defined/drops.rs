@@ -166,18 +166,17 @@ pub fn drop_region(pos: &Position, side: usize, t: usize) -> Board {
     let def = pos.def;
     let rules = &def.drops;
     let mut b = rules.region[side] & def.board;
+    let first_rank = || rank_squares(if side == 0 { 0 } else { def.ranks - 1 });
     if Some(t) == def.pawn {
         if !rules.promotion_zone_pawn_drops {
             b &= !def.promotion_region[side];
         }
         if !rules.first_rank_pawn_drops {
-            let rank = if side == 0 { 0 } else { def.ranks - 1 };
-            b &= !rank_squares(rank);
+            b &= !first_rank();
         }
     }
     if rules.rook_first_rank == Some(t) {
-        let rank = if side == 0 { 0 } else { def.ranks - 1 };
-        b &= rank_squares(rank);
+        b &= first_rank();
     }
     if rules.enclosing {
         if (rules.enclosing_start & !pos.occupied()).any() {

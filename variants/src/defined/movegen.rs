@@ -332,7 +332,7 @@ fn castlings(pos: &Position, us: usize, out: &mut impl FnMut(Move)) {
         let Some(kto) = def.square(kfile, rank) else {
             continue;
         };
-        let rto = if wing == 0 { kto - 1 } else { kto + 1 };
+        let rto = rook_to(kto, wing);
         // Every square either piece crosses or lands on is empty but for
         // the two of them.
         let span = |a: usize, b: usize| a.min(b)..=a.max(b);
@@ -377,7 +377,7 @@ fn pass(pos: &Position, other: bool) -> Option<Move> {
     let us = pos.side.index();
     let def = pos.def;
     let may = def.pass[us] || (def.pass_on_stalemate[us] && !other);
-    if !may || (pos.king(us).is_some() && in_check(pos)) {
+    if !may || in_check(pos) {
         return None;
     }
     let first = pos.by_side[us].iter().next().unwrap_or(0);
@@ -580,23 +580,12 @@ fn gatings(pos: &Position, m: Move, push: &mut impl FnMut(Move)) {
     }
     let us = pos.side.index();
     let def = pos.def;
-    let castling = m.kind() == Kind::Castling;
-    let landing = if castling {
-        let rto = if m.promo() == 0 {
-            m.to() - 1
-        } else {
-            m.to() + 1
-        };
-        Board::single(m.to()) | Board::single(rto)
+    let landing = if m.kind() == Kind::Castling {
+        Board::single(m.to()) | Board::single(rook_to(m.to(), m.promo()))
     } else {
         Board::EMPTY
     };
-    let rook = if castling {
-        pos.castling[us][m.promo()].map(usize::from)
-    } else {
-        None
-    };
-    let gates = [(Some(m.from()), false), (rook, true)];
+    let gates = [(Some(m.from()), false), (castling_rook(pos, m), true)];
     for (square, at_rook) in gates {
         let Some(sq) = square.filter(|&sq| pos.is_gate(us, sq) && !landing.has(sq)) else {
             continue;
@@ -607,6 +596,24 @@ fn gatings(pos: &Position, m: Move, push: &mut impl FnMut(Move)) {
             }
         }
     }
+}
+
+/// The square a castling's rook lands on: beside the king's, inside.
+fn rook_to(king_to: usize, wing: usize) -> usize {
+    if wing == 0 {
+        king_to - 1
+    } else {
+        king_to + 1
+    }
+}
+
+/// The square of the rook a castling `m` of the side to move takes along
+/// (`None` for any other move).
+pub fn castling_rook(pos: &Position, m: Move) -> Option<usize> {
+    if m.kind() != Kind::Castling {
+        return None;
+    }
+    pos.castling[pos.side.index()][m.promo()].map(usize::from)
 }
 
 /// Whether the side to move has a legal drop (of the type it must drop).
@@ -653,13 +660,7 @@ fn gives_check(pos: &Position, child: &Position, m: Move) -> bool {
     };
     let to = m.to();
     let direct = match m.kind() {
-        Kind::Castling => {
-            if m.promo() == 0 {
-                to - 1
-            } else {
-                to + 1
-            }
-        }
+        Kind::Castling => rook_to(to, m.promo()),
         _ => to,
     };
     if attacks_from(direct) {
@@ -696,7 +697,7 @@ pub fn make(pos: &Position, m: Move) -> Position {
         // Nothing moves: the turn, the clocks and the passes change.
         p.set_ep(Board::EMPTY);
         p.dropped = false;
-        p.set_passes(pos.passes.saturating_add(1).min(2));
+        p.passes = pos.passes.saturating_add(1).min(2);
         p.halfmove = pos.halfmove + 1;
         if let Some((_, ply)) = &mut p.counting {
             *ply += 1;
@@ -707,9 +708,7 @@ pub fn make(pos: &Position, m: Move) -> Position {
         p.flip_side();
         return p;
     }
-    if pos.passes != 0 {
-        p.set_passes(0);
-    }
+    p.passes = 0;
     let (from, to) = (m.from(), m.to());
     let t = moved_type(pos, m);
     let mut captured = false;
@@ -737,9 +736,8 @@ pub fn make(pos: &Position, m: Move) -> Position {
         // Made above.
         Kind::Pass => {}
         Kind::Castling => {
-            let wing = m.promo();
-            let rook = pos.castling[us][wing].map_or(from, |r| r as usize);
-            let rto = if wing == 0 { to - 1 } else { to + 1 };
+            let rook = castling_rook(pos, m).unwrap_or(from);
+            let rto = rook_to(to, m.promo());
             let king = p.remove(from).expect("the king");
             let rk = p.remove(rook).expect("the rook");
             p.put(to, us, king.1);
@@ -881,11 +879,7 @@ pub fn make(pos: &Position, m: Move) -> Position {
 /// them all.
 fn gate(pos: &Position, p: &mut Position, m: Move) {
     let us = pos.side.index();
-    let rook = if m.kind() == Kind::Castling {
-        pos.castling[us][m.promo()].map(usize::from)
-    } else {
-        None
-    };
+    let rook = castling_rook(pos, m);
     if let Some(g) = m.gate() {
         let sq = match rook {
             Some(r) if m.gates_at_rook() => r,
@@ -921,10 +915,6 @@ fn castling_of_dropped(p: &mut Position, us: usize, t: usize, to: usize) {
         return;
     };
     let corners = [def.square(0, rank), def.square(def.files - 1, rank)];
-    let rook_at = |p: &Position, s: usize| {
-        p.piece(s)
-            .is_some_and(|(side, rt)| side == us && is(def.castling_rook_pieces[us], rt))
-    };
     let right = |p: &mut Position, rook: usize| {
         let wing = usize::from(rook < home);
         p.set_castling(us, wing, Some(rook as u8));
@@ -932,7 +922,7 @@ fn castling_of_dropped(p: &mut Position, us: usize, t: usize, to: usize) {
     if Some(t) == def.king {
         if to == home {
             for rook in corners.into_iter().flatten() {
-                if rook_at(p, rook) {
+                if p.is_castling_rook(us, rook) {
                     right(p, rook);
                 }
             }

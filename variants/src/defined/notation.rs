@@ -23,7 +23,7 @@ pub fn to_token(pos: &Position, m: Move) -> String {
         // Gating: the gated piece's letter; a castling gating on the
         // rook's square is written from the rook to the king (h1e1h).
         if m.gates_at_rook() {
-            let rook = pos.castling[pos.side.index()][m.promo()].map_or(m.to(), usize::from);
+            let rook = movegen::castling_rook(pos, m).unwrap_or(m.to());
             out = square_name(rook) + &square_name(m.from());
         }
         out.push(pos.def.pieces[g].letter.to_ascii_lowercase());
@@ -46,7 +46,7 @@ fn token_to(pos: &Position, m: Move) -> usize {
         return m.to();
     }
     let us = pos.side.index();
-    let rook = pos.castling[us][m.promo()].map(usize::from);
+    let rook = movegen::castling_rook(pos, m);
     let king_steps = pos.piece(m.from()).is_some_and(|(_, t)| {
         pos.def.pieces[t].compiled[us].pseudo[0][super::betza::QUIET][m.from()].has(m.to())
     });
@@ -286,10 +286,9 @@ fn to_san_in(pos: &Position, m: Move, list: &MoveList<Move>) -> String {
         out.push('/');
         out.push(def.pieces[g].letter);
         if m.kind() == Kind::Castling {
-            let at = if m.gates_at_rook() {
-                pos.castling[pos.side.index()][m.promo()].map_or(m.from(), usize::from)
-            } else {
-                m.from()
+            let at = match movegen::castling_rook(pos, m) {
+                Some(rook) if m.gates_at_rook() => rook,
+                _ => m.from(),
             };
             out.push_str(&square_name(at));
         }

@@ -95,11 +95,6 @@ impl Move {
     pub fn gates_at_rook(self) -> bool {
         self.0 & GATE_AT_ROOK != 0 && self.gate().is_some()
     }
-    /// The move without its gating.
-    #[inline]
-    pub fn ungated(self) -> Move {
-        Move(self.0 & !(31 << GATE_SHIFT | GATE_AT_ROOK))
-    }
     /// Whether it is a drop.
     #[inline]
     pub fn is_drop(self) -> bool {
@@ -445,6 +440,14 @@ impl Position {
         self.castling[side][wing] = rook;
     }
 
+    /// Whether a piece of `side` that castles with the king
+    /// (`castlingRookPieces`) stands on `s`.
+    pub fn is_castling_rook(&self, side: usize, s: usize) -> bool {
+        self.piece(s).is_some_and(|(owner, t)| {
+            owner == side && self.def.castling_rook_pieces[side] & (1 << t) != 0
+        })
+    }
+
     /// Whether `side` may still gate on `s` (a square of its castling
     /// rank whose piece has not moved).
     #[inline]
@@ -469,12 +472,6 @@ impl Position {
     pub fn set_checks(&mut self, side: usize, left: u8) {
         self.hash ^= checks_key(side, self.checks[side]) ^ checks_key(side, left);
         self.checks[side] = left;
-    }
-
-    /// Sets the passes that led here (not hashed, as in Fairy-Stockfish:
-    /// the FEN does not say them either).
-    pub fn set_passes(&mut self, passes: u8) {
-        self.passes = passes;
     }
 
     /// Closes all of `side`'s gates (keeping the hash).
@@ -717,10 +714,7 @@ impl Position {
             let is_rook = |p: &Position, f: i32| {
                 p.def
                     .square(f, rank)
-                    .and_then(|s| p.piece(s))
-                    .is_some_and(|(s2, t)| {
-                        s2 == side && p.def.castling_rook_pieces[side] & (1 << t) != 0
-                    })
+                    .is_some_and(|s| p.is_castling_rook(side, s))
             };
             let (wing, file) = match c.to_ascii_uppercase() {
                 'K' => {
@@ -770,12 +764,11 @@ impl Position {
                     _ if open => continue,
                     _ => {}
                 }
-                let (Some(file), Some(_)) = (file, king_file) else {
+                // A letter with no king and rook to castle with only
+                // names a gate, as Fairy-Stockfish reads it.
+                if file.is_none() || king_file.is_none() {
                     continue;
-                };
-                let rook = self.def.square(file, rank).map(|s| s as u8);
-                self.set_castling(side, wing, rook);
-                continue;
+                }
             }
             let Some(file) = file.filter(|_| king_file.is_some()) else {
                 return Err(FenError::new(format!(
@@ -803,10 +796,7 @@ impl Position {
                     let Some(sq) = self.def.square(f, rank) else {
                         continue;
                     };
-                    let rook = self.piece(sq).is_some_and(|(s2, t)| {
-                        s2 == side && self.def.castling_rook_pieces[side] & (1 << t) != 0
-                    });
-                    if rook && self.is_gate(side, sq) {
+                    if self.is_castling_rook(side, sq) && self.is_gate(side, sq) {
                         let wing = usize::from(sq < k);
                         self.set_castling(side, wing, Some(sq as u8));
                     }

@@ -111,10 +111,14 @@ function pickFromHand(hand, legs) {
   renderHighlights();
 }
 
-/** Whether every legal ply starts by placing a piece (a captured piece comes back first). */
+/**
+ * Whether every legal ply starts by placing a piece (a captured piece
+ * comes back first). Not in a game with pockets: there a turn of drops
+ * alone (a setup, a game of drops) takes its pieces from the pockets.
+ */
 function placementDue() {
   const s = page.state;
-  return !!s && page.entered.length === 0 && s.plies.length > 0 && s.plies.every((p) => p.legs.length > 0 && p.legs[0].from === null);
+  return !!s && !s.position.hands && page.entered.length === 0 && s.plies.length > 0 && s.plies.every((p) => p.legs.length > 0 && p.legs[0].from === null);
 }
 
 /** The board title of a square (its prefix), for a game of several boards. @param {string} square */

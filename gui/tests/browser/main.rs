@@ -292,6 +292,13 @@ async fn pockets_drop_pieces_and_shogi_asks_to_promote() {
     page.click_css("#pass").await;
     page.wait_turns(1).await;
     assert!(page.fen().await.contains(" b "), "{}", page.fen().await);
+    // A turn of drops alone comes from the pockets: no captured piece is
+    // said to come back first, and a drop square takes the drop.
+    page.load("flipello", "&mode=human").await;
+    assert_eq!(page.count("#placement-due").await, 0);
+    page.click("e3").await;
+    page.wait_turns(1).await;
+    assert_eq!(page.piece("e4").await.as_deref(), Some("P"), "e4 turned");
     page.close().await;
 }
 

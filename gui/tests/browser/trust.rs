@@ -534,9 +534,10 @@ async fn the_move_shown_is_scrolled_into_view() {
 
 /// Screenshots for a person to look at (`cargo test --release -p arcana-gui
 /// --test browser -- --ignored every_game_with_a_capture_selected`): every
-/// game the page draws, a defined one included, at a large, a small and a
-/// phone window, with a piece selected that can take. Moves are played
-/// (plain moves, the first one listed) until the side to move can take.
+/// game the page draws (its menu's, and a defined one), at a large, a
+/// small and a phone window, with a piece selected that can take. Moves
+/// are played (plain moves, varied) until the side to move
+/// can take; a game of drops alone is shown with a piece in hand picked.
 #[tokio::test]
 #[ignore]
 async fn every_game_with_a_capture_selected() {
@@ -550,15 +551,22 @@ async fn every_game_with_a_capture_selected() {
          const white = (p) => p.dataset.piece === p.dataset.piece.toUpperCase(); \
          const [a, b] = [at(from), at(to)]; \
          return a !== null && b !== null && white(a) !== white(b); }";
-    let games = [
-        "chess",
-        "magician",
-        "vanguard",
-        "advancedwizard",
-        "parallelworlds",
-        "chess16",
-    ];
-    for game in games {
+    // Every game of the menu (the built-in parents included), and a
+    // defined one.
+    let menu = page
+        .js(
+            "return [...document.getElementById('variant').options].map(o => o.value)",
+            vec![],
+        )
+        .await;
+    let mut games: Vec<String> = menu
+        .as_array()
+        .expect("the menu")
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    games.push("chess16".into());
+    for game in games.iter().map(String::as_str) {
         if game == "chess16" {
             page.js(
                 "document.getElementById('define').open = true; \
@@ -577,15 +585,25 @@ async fn every_game_with_a_capture_selected() {
         page.resize(SIZES[0].0, SIZES[0].1).await;
         page.load(game, "&mode=human").await;
         let mut taking = page.simple_moves(captures).await;
-        for _ in 0..40 {
+        for ply in 0..80 {
             if !taking.is_empty() {
                 break;
             }
             let moves = page.simple_moves("(from, to) => true").await;
-            let (from, to) = moves[moves.len() / 2].clone();
+            // Games of drops alone (Othello, a placement's setup) are
+            // shown with a piece in hand picked instead.
+            if moves.is_empty() {
+                break;
+            }
+            // Varied, so that pieces meet rather than shuffle.
+            let (from, to) = moves[(moves.len() / 2 + 7 * ply) % moves.len()].clone();
             let before = page.fen().await;
             page.click(&from).await;
             page.click(&to).await;
+            // Where the move can also gate or promote, the plain one.
+            if page.count("[data-choice]").await > 0 {
+                page.click_css("[data-choice=\"-\"]").await;
+            }
             page.wait(
                 "the move played",
                 "return document.body.dataset.fen !== arguments[0]",
@@ -594,7 +612,45 @@ async fn every_game_with_a_capture_selected() {
             .await;
             taking = page.simple_moves(captures).await;
         }
-        let (from, to) = taking.first().expect("a capture within 40 plies").clone();
+        let Some((from, to)) = taking.first().cloned() else {
+            // No capture reached: a piece that moves (every move of
+            // Kyoto shogi's turns it over), else a piece in hand, picked.
+            let mover = page
+                .js(
+                    "const p = arcana.state.plies.find(p => p.legs[0].from); \
+                     return p ? p.legs[0].from : null",
+                    vec![],
+                )
+                .await;
+            assert!(
+                mover.is_string() || page.count("[data-hand-piece]").await > 0,
+                "{game}: no capture within 80 plies, no move of a piece and no piece in hand"
+            );
+            for (width, height, name) in [SIZES[0], SIZES[2], SIZES[3]] {
+                page.resize(width, height).await;
+                match mover.as_str() {
+                    Some(square) => page.click(square).await,
+                    None => {
+                        let side = page
+                            .fen()
+                            .await
+                            .split(' ')
+                            .nth(1)
+                            .unwrap_or("w")
+                            .to_string();
+                        page.click_css(&format!("[data-hand=\"{side}\"] [data-hand-piece]"))
+                            .await
+                    }
+                }
+                page.screenshot(&format!("capture-{game}-{name}")).await;
+                page.js(
+                    "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'})); return true",
+                    vec![],
+                )
+                .await;
+            }
+            continue;
+        };
         for (width, height, name) in [SIZES[0], SIZES[2], SIZES[3]] {
             page.resize(width, height).await;
             page.js(

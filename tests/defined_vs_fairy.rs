@@ -833,6 +833,21 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
             ],
         ),
         ("courier", &["12/3k8/12/12/12/12/2R9/4K7 w - - 0 1"]),
+        // Sittuyin: promotions in the region, or anywhere by the last
+        // pawn, in place or a step away, never attacking; a king and pawn
+        // whose every move promotes draw; ASEAN's counting (a rook 16
+        // moves, a khon 44, a count already running).
+        (
+            "sittuyin",
+            &[
+                "7k/8/8/3P4/8/8/P7/4K3 w - - 0 1",
+                "4k3/8/2r5/3P4/8/8/P7/4K3 w - - 0 1",
+                "k7/2K5/8/8/8/8/1P6/8 w - - 0 1",
+                "6r1/8/8/8/8/5k1p/7P/7K w - - 0 1",
+                "8/8/8/4k3/8/8/8/R3K3 w - - 0 1",
+                "8/8/8/4k3/8/2s5/8/4K3 w - 88 80 40",
+            ],
+        ),
         ("grand", &["10/4k5/10/10/10/10/10/5P4/1p8/4K5 w - - 0 1"]),
         // A check from the last one to give wins (and the lichess form).
         (

@@ -299,6 +299,24 @@ async fn pockets_drop_pieces_and_shogi_asks_to_promote() {
     page.click("e3").await;
     page.wait_turns(1).await;
     assert_eq!(page.piece("e4").await.as_deref(), Some("P"), "e4 turned");
+
+    // Sittuyin: the last pawn promotes where it stands by a second click
+    // on it (a move from its square to its square, which is no pass).
+    page.load(
+        "sittuyin",
+        &format!(
+            "&mode=human&fen={}",
+            encode("7k/8/8/8/8/8/P7/4K3[] w - - 0 1")
+        ),
+    )
+    .await;
+    assert_eq!(page.count("#pass").await, 0);
+    page.click("a2").await;
+    assert!(page.is_destination("a2").await, "promotion in place");
+    assert!(page.is_destination("b3").await, "promotion by a step");
+    page.click("a2").await;
+    page.wait_turns(1).await;
+    assert_eq!(page.piece("a2").await.as_deref(), Some("F"));
     page.close().await;
 }
 

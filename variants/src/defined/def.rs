@@ -25,13 +25,16 @@ pub enum Value {
     None,
 }
 
-/// Makruk's counting of the moves left to mate (`countingRule`).
+/// The counting of the moves left to mate (`countingRule`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Counting {
     /// No counting.
     None,
-    /// Makruk's.
+    /// Makruk's: the board's honour, then the pieces' honour.
     Makruk,
+    /// ASEAN chess's (and Sittuyin's): only against a bare king, by the
+    /// strongest piece left (rook 16, khon 44, knight 64), counted from 0.
+    Asean,
 }
 
 /// How material decides a game that ends without a mate
@@ -103,6 +106,12 @@ pub struct GameDef {
     pub promotion_limit: Vec<u32>,
     /// Whether a pawn reaching the region must promote.
     pub mandatory_pawn_promotion: bool,
+    /// Sittuyin's promotion (`sittuyinPromotion`): a pawn never promotes
+    /// by moving; instead, as a move of its own, one in the region (or the
+    /// side's last pawn) turns into a promotion piece where it stands or
+    /// one step of that piece away on an empty square, attacking no enemy
+    /// piece and giving no check.
+    pub sittuyin_promotion: bool,
     /// Whether the predefined pawn steps two (three) from its regions.
     pub double_step: bool,
     /// `[side]`: where pawns step two (and where initial moves `i` apply).
@@ -257,6 +266,7 @@ const KEYS: &[&str] = &[
     "promotionPieceTypesBlack",
     "promotionLimit",
     "mandatoryPawnPromotion",
+    "sittuyinPromotion",
     "doubleStep",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
@@ -1054,6 +1064,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         }
     }
     let mandatory_pawn_promotion = r.bool("mandatoryPawnPromotion", true);
+    let sittuyin_promotion = r.bool("sittuyinPromotion", false);
     let mut double_step = r.bool("doubleStep", true);
     let mut double_step_region = [
         r.region("doubleStepRegionWhite", rank_bb(1)),
@@ -1185,11 +1196,12 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     let counting = match r.get("countingRule") {
         None | Some("none") => Counting::None,
         Some("makruk") => Counting::Makruk,
+        Some("asean") => Counting::Asean,
         Some(v) => {
             let v = v.to_string();
             r.error(
                 "countingRule",
-                format!("'{v}' is not supported (makruk or none)"),
+                format!("'{v}' is not supported (makruk, asean or none)"),
             );
             Counting::None
         }
@@ -1313,6 +1325,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         promotion_piece_types,
         promotion_limit,
         mandatory_pawn_promotion,
+        sittuyin_promotion,
         double_step,
         double_step_region,
         triple_step_region,

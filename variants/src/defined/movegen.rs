@@ -20,13 +20,33 @@ pub fn reach(
     initial: usize,
     modality: usize,
 ) -> Board {
+    reach_among(
+        pos,
+        side,
+        t,
+        s,
+        initial,
+        modality,
+        &(pos.occupied() | pos.holes),
+    )
+}
+
+/// [`reach`] among `blockers` instead of the board's pieces.
+fn reach_among(
+    pos: &Position,
+    side: usize,
+    t: usize,
+    s: usize,
+    initial: usize,
+    modality: usize,
+    blockers: &Board,
+) -> Board {
     let def = pos.def;
     let c = &def.pieces[t].compiled[side];
     let mut b = c.leap[initial][modality][s];
     let rides = c.rides[initial][modality];
     if rides != 0 {
-        let blockers = pos.occupied() | pos.holes;
-        b |= rides_on(pos, rides, s, side, &blockers);
+        b |= rides_on(pos, rides, s, side, blockers);
     }
     b & c.pseudo[initial][modality][s] & def.board & !pos.holes
 }
@@ -215,7 +235,7 @@ pub fn pseudo_legal(pos: &Position, which: Moves, among: Board, out: &mut impl F
         if Some(t) != def.pawn && def.double_step_region[us].has(from) {
             quiets |= reach(pos, us, t, from, 1, QUIET) & empty;
         }
-        let promotes = is(def.promotion_pawn_types[us], t);
+        let promotes = is(def.promotion_pawn_types[us], t) && !def.sittuyin_promotion;
         let zone = if promotes {
             def.promotion_region[us]
         } else {
@@ -262,6 +282,9 @@ pub fn pseudo_legal(pos: &Position, which: Moves, among: Board, out: &mut impl F
                 out(Move::new(from, to, Kind::PieceDemotion, o));
             }
         }
+        if def.sittuyin_promotion && Some(t) == def.pawn {
+            sittuyin_promotions(pos, us, from, out);
+        }
         if is(def.en_passant_types[us], t) && pos.ep.any() {
             let ep = reach(pos, us, t, from, 0, CAPTURE) & !quiets & pos.ep & empty;
             for to in ep.iter() {
@@ -271,6 +294,37 @@ pub fn pseudo_legal(pos: &Position, which: Moves, among: Board, out: &mut impl F
     }
     if which == Moves::All && pos.king(us).is_some_and(|k| among.has(k)) {
         castlings(pos, us, out);
+    }
+}
+
+/// Sittuyin's promotions of the pawn on `from`: while the side has more
+/// than one pawn, only one in the promotion region promotes; it becomes a
+/// promotion piece (under its limit) where it stands or one of that
+/// piece's moves away on an empty square, where it attacks no enemy
+/// piece. (That it gives no check, discovered ones too, is legality's.)
+fn sittuyin_promotions(pos: &Position, us: usize, from: usize, out: &mut impl FnMut(Move)) {
+    let def = pos.def;
+    let pawns = def.pawn.map_or(0, |p| pos.pieces(us, p).count());
+    if pawns > 1 && !def.promotion_region[us].has(from) {
+        return;
+    }
+    let empty = def.board & !pos.occupied() & !pos.holes;
+    let without = (pos.occupied() | pos.holes).and_not(Board::single(from));
+    for p in 0..def.pieces.len() {
+        if !is(def.promotion_piece_types[us], p) {
+            continue;
+        }
+        let limit = def.promotion_limit[p];
+        if limit > 0 && pos.pieces(us, p).count() >= limit {
+            continue;
+        }
+        let to = (reach(pos, us, p, from, 0, CAPTURE) & empty) | Board::single(from);
+        for to in to.iter() {
+            let attacks = reach_among(pos, us, p, to, 0, CAPTURE, &without);
+            if (attacks & pos.by_side[1 - us]).is_empty() {
+                out(Move::new(from, to, Kind::Promotion, p));
+            }
+        }
     }
 }
 
@@ -550,6 +604,13 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
                 return;
             }
         }
+        // Sittuyin's promotion may not give check.
+        if def.sittuyin_promotion
+            && m.kind() == Kind::Promotion
+            && gives_check(pos, &make(pos, m), m)
+        {
+            return;
+        }
         // `immobilityIllegal`: a plain move may not leave its piece where
         // it has no quiet move on an empty board (Fairy-Stockfish's test:
         // a promotion, castling or en passant is never caught by it).
@@ -762,7 +823,8 @@ pub fn make(pos: &Position, m: Move) -> Position {
             captured = true;
         }
         Kind::Normal | Kind::Promotion | Kind::PiecePromotion | Kind::PieceDemotion => {
-            if pos.board[to] != 0 {
+            // (Sittuyin's promotion in place takes nothing.)
+            if pos.board[to] != 0 && to != from {
                 to_hand(&mut p, to);
                 p.remove(to);
                 captured = true;
@@ -935,18 +997,24 @@ fn castling_of_dropped(p: &mut Position, us: usize, t: usize, to: usize) {
     }
 }
 
-/// Makruk's counting, after a move (Fairy-Stockfish's order): a bare
-/// king that takes the last pawn starts the count of its opponent's
-/// pieces' honour; else a side to move with a count limit starts one
-/// (or restarts it when its last piece but the king went).
+/// The counting rule, after a move (Fairy-Stockfish's order): under
+/// Makruk's, a bare king that takes the last pawn starts the count of its
+/// opponent's pieces' honour; then a side to move with a count limit
+/// starts one (or restarts it when its last piece but the king went).
 fn count(p: &mut Position, captured_type: Option<usize>, captured: bool, promotion: bool) {
     let def = p.def;
+    let asean = def.counting == Counting::Asean;
     let stm = p.side.index();
     let mover = 1 - stm;
     let all = |p: &Position, side: usize| p.by_side[side].count();
     let pawns = pawn_count(p);
     let total = all(p, 0) + all(p, 1);
-    if captured_type.is_some() && captured_type == def.pawn && all(p, mover) == 1 && pawns == 0 {
+    if !asean
+        && captured_type.is_some()
+        && captured_type == def.pawn
+        && all(p, mover) == 1
+        && pawns == 0
+    {
         let limit = count_limit(p, mover);
         if limit > 0 {
             p.counting = Some((2 * limit, 2 * total - 1));
@@ -955,30 +1023,46 @@ fn count(p: &mut Position, captured_type: Option<usize>, captured: bool, promoti
     if p.counting.is_none() || ((captured || promotion) && all(p, stm) == 1) {
         let limit = count_limit(p, stm);
         if limit > 0 {
-            let ply = if all(p, stm) > 1 { 0 } else { 2 * total };
+            let ply = if asean || all(p, stm) > 1 {
+                0
+            } else {
+                2 * total
+            };
             p.counting = Some((2 * limit, ply));
         }
     }
 }
 
-/// The moves `side` has to mate under Makruk's counting (0: no count):
-/// the board's honour (64) while it has more than its king, else the
-/// pieces' honour by what its opponent has left.
+/// The moves `side` has to mate under the counting rule (0: no count).
+/// Makruk's: the board's honour (64) while it has more than its king, else
+/// the pieces' honour by what its opponent has left. ASEAN's: only a bare
+/// king counts, by its opponent's strongest piece.
 fn count_limit(p: &Position, side: usize) -> u32 {
     let def = p.def;
     let pawns = pawn_count(p);
-    if pawns > 0 || p.by_side[1 - side].count() == 1 {
-        return 0;
-    }
-    if p.by_side[side].count() > 1 {
-        return 64;
-    }
     let theirs = |names: &[&str]| -> u32 {
         (0..def.pieces.len())
             .filter(|&t| names.contains(&def.pieces[t].name.as_str()))
             .map(|t| p.pieces(1 - side, t).count())
             .sum()
     };
+    if def.counting == Counting::Asean {
+        if pawns > 0 || p.by_side[side].count() > 1 {
+            return 0;
+        }
+        return match () {
+            _ if theirs(&["rook"]) > 0 => 16,
+            _ if theirs(&["khon", "silver"]) > 0 => 44,
+            _ if theirs(&["knight"]) > 0 => 64,
+            _ => 0,
+        };
+    }
+    if pawns > 0 || p.by_side[1 - side].count() == 1 {
+        return 0;
+    }
+    if p.by_side[side].count() > 1 {
+        return 64;
+    }
     let (rooks, khons, knights) = (
         theirs(&["rook"]),
         theirs(&["khon", "silver"]),

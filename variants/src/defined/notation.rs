@@ -243,6 +243,10 @@ fn to_san_in(pos: &Position, m: Move, list: &MoveList<Move>) -> String {
         if pawn_like {
             if capture {
                 out.push_str(&from[..1]);
+            } else if def.sittuyin_promotion && m.kind() == Kind::Promotion && m.from() != m.to() {
+                // Sittuyin's promotion by a step: several pawns may step
+                // there (Fairy-Stockfish names the square: d4e5=F).
+                out.push_str(&from);
             }
         } else {
             out.push(def.pieces[t].letter);

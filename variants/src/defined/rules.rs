@@ -166,6 +166,21 @@ fn can_reach_flag(pos: &Position) -> bool {
         .any(|&m| flag_reached(&movegen::make(pos, m), us))
 }
 
+/// Sittuyin's stalemate (its laws, 3.9 c.7, as Fairy-Stockfish reads
+/// them): a side out of check with only its king and one pawn, whose every
+/// move is a promotion (the promotion being optional), draws.
+fn only_promotions(pos: &Position) -> bool {
+    let us = pos.side.index();
+    let pawn = pos.def.pawn.map_or(0, |p| pos.pieces(us, p).count());
+    if pos.by_side[us].count() != 2 || pawn != 1 || movegen::in_check(pos) {
+        return false;
+    }
+    let mut list = MoveList::new();
+    movegen::legal(pos, &mut list);
+    list.iter()
+        .all(|m| m.kind() == super::position::Kind::Promotion)
+}
+
 fn has_move(pos: &Position) -> bool {
     let mut list = MoveList::new();
     movegen::legal(pos, &mut list);
@@ -195,6 +210,9 @@ pub fn outcome(pos: &Position) -> Option<Outcome> {
     // So does a count that ran out (Makruk's).
     if counted_out(pos) && (moves || !movegen::in_check(pos)) {
         return Some(Outcome::Draw(DrawReason::Counting));
+    }
+    if def.sittuyin_promotion && only_promotions(pos) {
+        return Some(Outcome::Draw(DrawReason::Stalemate));
     }
     if moves {
         return None;

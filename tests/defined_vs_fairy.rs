@@ -833,6 +833,18 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
             ],
         ),
         ("courier", &["12/3k8/12/12/12/12/2R9/4K7 w - - 0 1"]),
+        // Koedem: the commoner castles through attacks; of two on the
+        // rank the one on the king's file castles; one in hand must be
+        // dropped; a side without one loses when the other owns both.
+        (
+            "koedem",
+            &[
+                "r3k2r/pppppppp/8/8/8/5q2/PPPPP1PP/R3K2R[] w KQkq - 0 1",
+                "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R1K1K2R[] w KQkq - 0 1",
+                "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[Kk] w KQkq - 0 1",
+                "r6r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[K] b KQ - 0 1",
+            ],
+        ),
         // Sittuyin: promotions in the region, or anywhere by the last
         // pawn, in place or a step away, never attacking; a king and pawn
         // whose every move promotes draw; ASEAN's counting (a rook 16

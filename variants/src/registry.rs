@@ -679,8 +679,9 @@ mod tests {
                 assert_eq!(spec.boards.len().max(1), spec.squares.boards.len().max(1));
                 assert!(!spec.pieces.is_empty(), "{}", spec.id);
                 // A royal piece, but in the games won by other means
-                // (Dōbutsu's lion may be taken; Othello has no king).
-                let kingless = ["dobutsu", "flipersi", "flipello", "flipello10"];
+                // (Dōbutsu's lion may be taken; Othello has no king;
+                // Koedem's kings are commoners, lost by extinction).
+                let kingless = ["dobutsu", "koedem", "flipersi", "flipello", "flipello10"];
                 assert!(
                     spec.pieces.iter().any(|p| p.royal) || kingless.contains(&spec.id.as_str()),
                     "{}",

@@ -136,6 +136,11 @@ pub struct GameDef {
     pub castling_rank: i32,
     /// `[side]`: types that castle with the king.
     pub castling_rook_pieces: [u64; 2],
+    /// `[side]`: the type that castles where it is not the royal king
+    /// (`castlingKingPiece`: Koedem's commoner). It castles while its
+    /// side has no royal king, from the square the FEN's castling field
+    /// found it on, and never looks at attacks on its way.
+    pub castling_king_piece: [Option<usize>; 2],
     /// The rook's file on the king's side when it is not in the corner.
     pub castling_rook_kingside_file: i32,
     /// The rook's file on the queen's side.
@@ -284,6 +289,9 @@ const KEYS: &[&str] = &[
     "castlingKingFile",
     "castlingRank",
     "castlingRookPieces",
+    "castlingKingPiece",
+    "castlingKingPieceWhite",
+    "castlingKingPieceBlack",
     "castlingRookPiecesWhite",
     "castlingRookPiecesBlack",
     "castlingRookKingsideFile",
@@ -1113,6 +1121,14 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         r.piece_set("castlingRookPiecesWhite", rooks).0,
         r.piece_set("castlingRookPiecesBlack", rooks).0,
     ];
+    // The piece that castles (`castlingKingPiece`): None for the royal
+    // king, the default.
+    let castler = r.last_piece("castlingKingPiece", king);
+    let castling_king_piece = [
+        r.last_piece("castlingKingPieceWhite", castler),
+        r.last_piece("castlingKingPieceBlack", castler),
+    ]
+    .map(|t| t.filter(|&t| Some(t) != king));
     let castling_rook_kingside_file = r.file_of("castlingRookKingsideFile", files - 1);
     let castling_rook_queenside_file = r.file_of("castlingRookQueensideFile", 0);
     let checking = r.bool("checking", true);
@@ -1338,6 +1354,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         castling_king_file,
         castling_rank,
         castling_rook_pieces,
+        castling_king_piece,
         castling_rook_kingside_file,
         castling_rook_queenside_file,
         checking,

@@ -292,7 +292,7 @@ pub fn pseudo_legal(pos: &Position, which: Moves, among: Board, out: &mut impl F
             }
         }
     }
-    if which == Moves::All && pos.king(us).is_some_and(|k| among.has(k)) {
+    if which == Moves::All && pos.castling_king(us).is_some_and(|k| among.has(k)) {
         castlings(pos, us, out);
     }
 }
@@ -369,9 +369,11 @@ fn castlings(pos: &Position, us: usize, out: &mut impl FnMut(Move)) {
     if !def.castling {
         return;
     }
-    let Some(king) = pos.king(us) else {
+    let Some(king) = pos.castling_king(us) else {
         return;
     };
+    // A piece that is not royal castles whatever attacks its way.
+    let royal = pos.king(us) == Some(king);
     let rank = pos.castling_rank(us);
     for wing in 0..2 {
         let Some(rook) = pos.castling[us][wing] else {
@@ -397,7 +399,7 @@ fn castlings(pos: &Position, us: usize, out: &mut impl FnMut(Move)) {
             continue;
         }
         // The king may not castle out of, through or into an attack.
-        if span(king, kto).any(|s| attacked(pos, s, 1 - us)) {
+        if royal && span(king, kto).any(|s| attacked(pos, s, 1 - us)) {
             continue;
         }
         out(Move::new(king, kto, Kind::Castling, wing));
@@ -884,7 +886,7 @@ pub fn make(pos: &Position, m: Move) -> Position {
     // Castling rights go with a king or rook that leaves or is taken.
     if p.castling != [[None; 2]; 2] {
         for side in 0..2 {
-            let king = pos.king(side);
+            let king = pos.castling_king(side);
             let king_moved = Some(from) == king || Some(to) == king;
             for wing in 0..2 {
                 if let Some(r) = p.castling[side][wing] {
@@ -893,6 +895,9 @@ pub fn make(pos: &Position, m: Move) -> Position {
                         p.set_castling(side, wing, None);
                     }
                 }
+            }
+            if p.castling[side] == [None; 2] {
+                p.castler[side] = None;
             }
         }
     }

@@ -155,6 +155,9 @@ pub struct Position {
     /// `[side][wing]`: the rook's square of a castling right (0 the king's
     /// side, 1 the queen's).
     pub castling: [[Option<u8>; 2]; 2],
+    /// `[side]`: the square of the piece that castles where it is not a
+    /// royal king (`castlingKingPiece`), while the side has a right.
+    pub castler: [Option<u8>; 2],
     /// Squares a capture en passant may take on now.
     pub ep: Board,
     /// Plies since a capture or a move of a type that resets the count.
@@ -289,6 +292,7 @@ impl Position {
             holes: Board::EMPTY,
             side: Side::White,
             castling: [[None; 2]; 2],
+            castler: [None; 2],
             ep: Board::EMPTY,
             halfmove: 0,
             fullmove: 1,
@@ -427,6 +431,17 @@ impl Position {
     #[inline]
     pub fn king(&self, side: usize) -> Option<usize> {
         self.kings[side].map(usize::from)
+    }
+
+    /// The square of `side`'s piece that castles: its royal king, or
+    /// (`castlingKingPiece`, with no royal king) the piece the FEN's
+    /// castling field found.
+    #[inline]
+    pub fn castling_king(&self, side: usize) -> Option<usize> {
+        match self.def.castling_king_piece[side] {
+            Some(_) if self.kings[side].is_none() => self.castler[side].map(usize::from),
+            _ => self.king(side),
+        }
     }
 
     /// Sets or clears a castling right (keeping the hash).
@@ -700,6 +715,29 @@ impl Position {
         Ok(())
     }
 
+    /// Where the castling field finds `side`'s castling piece that is
+    /// not a royal king (Fairy-Stockfish's rule): the one such piece on
+    /// its castling rank, or, of several, the one on the king's file.
+    fn find_castler(&mut self, side: usize) {
+        let Some(t) = self.def.castling_king_piece[side] else {
+            return;
+        };
+        if self.castler[side].is_some() || self.kings[side].is_some() {
+            return;
+        }
+        let rank = self.castling_rank(side);
+        let on_rank: Vec<usize> = self
+            .pieces(side, t)
+            .iter()
+            .filter(|&s| s as i32 / WIDTH == rank)
+            .collect();
+        let home = self.def.square(self.def.castling_king_file, rank);
+        self.castler[side] = match on_rank.as_slice() {
+            [one] => Some(*one as u8),
+            _ => home.filter(|h| on_rank.contains(h)).map(|h| h as u8),
+        };
+    }
+
     fn read_castling(&mut self, field: &str) -> Result<(), FenError> {
         if field == "-" {
             return Ok(());
@@ -707,8 +745,9 @@ impl Position {
         for c in field.chars() {
             let side = if c.is_ascii_uppercase() { 0 } else { 1 };
             let rank = self.castling_rank(side);
+            self.find_castler(side);
             let king_file = self
-                .king(side)
+                .castling_king(side)
                 .filter(|&k| k as i32 / WIDTH == rank)
                 .map(|k| k as i32 % WIDTH);
             let is_rook = |p: &Position, f: i32| {
@@ -801,6 +840,12 @@ impl Position {
                         self.set_castling(side, wing, Some(sq as u8));
                     }
                 }
+            }
+        }
+        // A castling piece is kept only while it may castle.
+        for side in 0..2 {
+            if self.castling[side] == [None; 2] {
+                self.castler[side] = None;
             }
         }
         Ok(())

@@ -833,6 +833,35 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
             ],
         ),
         ("courier", &["12/3k8/12/12/12/12/2R9/4K7 w - - 0 1"]),
+        // The antichess family: captures compulsory, the side that loses
+        // every piece (or is stalemated) wins; suicide counts the pieces
+        // of a stalemate; losers' mate wins; codrus is won by losing the
+        // king; giveaway's commoner castles.
+        (
+            "antichess",
+            &[
+                "8/8/8/8/8/8/p7/7N w - - 0 1",
+                "8/8/8/8/8/p7/P7/8 w - - 0 1",
+                "8/8/8/8/8/8/p7/8 w - - 0 1",
+            ],
+        ),
+        (
+            "suicide",
+            &[
+                "8/8/8/8/8/p7/P7/8 w - - 0 1",
+                "8/8/8/8/8/p7/P7/7n w - - 0 1",
+            ],
+        ),
+        (
+            "losers",
+            &[
+                "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+                "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+                "4k3/3q4/8/8/8/8/8/3RK3 w - - 0 1",
+            ],
+        ),
+        ("codrus", &["4k3/8/8/8/8/8/3q4/4K3 w - - 0 1"]),
+        ("giveaway", &["r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]),
         // Koedem: the commoner castles through attacks; of two on the
         // rank the one on the king's file castles; one in hand must be
         // dropped; a side without one loses when the other owns both.

@@ -60,6 +60,21 @@ impl<M: Copy, const CAP: usize> MoveList<M, CAP> {
         self.spilled.push(mv);
     }
 
+    /// Keeps the first `n` moves.
+    pub fn truncate(&mut self, n: usize) {
+        if self.spilled.is_empty() {
+            self.len = self.len.min(n);
+        } else if n <= CAP {
+            for i in 0..n {
+                self.items[i] = MaybeUninit::new(self.spilled[i]);
+            }
+            self.len = n;
+            self.spilled.clear();
+        } else {
+            self.spilled.truncate(n);
+        }
+    }
+
     /// Removes every move.
     #[inline]
     pub fn clear(&mut self) {

@@ -680,8 +680,19 @@ mod tests {
                 assert!(!spec.pieces.is_empty(), "{}", spec.id);
                 // A royal piece, but in the games won by other means
                 // (Dōbutsu's lion may be taken; Othello has no king;
-                // Koedem's kings are commoners, lost by extinction).
-                let kingless = ["dobutsu", "koedem", "flipersi", "flipello", "flipello10"];
+                // Koedem's and the antichess family's kings are
+                // commoners, lost by extinction).
+                let kingless = [
+                    "dobutsu",
+                    "koedem",
+                    "flipersi",
+                    "flipello",
+                    "flipello10",
+                    "giveaway",
+                    "antichess",
+                    "suicide",
+                    "codrus",
+                ];
                 assert!(
                     spec.pieces.iter().any(|p| p.royal) || kingless.contains(&spec.id.as_str()),
                     "{}",

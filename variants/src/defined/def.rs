@@ -106,6 +106,8 @@ pub struct GameDef {
     pub promotion_limit: Vec<u32>,
     /// Whether a pawn reaching the region must promote.
     pub mandatory_pawn_promotion: bool,
+    /// Whether a side that can capture must (`mustCapture`: antichess).
+    pub must_capture: bool,
     /// Sittuyin's promotion (`sittuyinPromotion`): a pawn never promotes
     /// by moving; instead, as a move of its own, one in the region (or the
     /// side's last pawn) turns into a promotion piece where it stands or
@@ -272,6 +274,7 @@ const KEYS: &[&str] = &[
     "promotionLimit",
     "mandatoryPawnPromotion",
     "sittuyinPromotion",
+    "mustCapture",
     "doubleStep",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
@@ -1073,6 +1076,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     }
     let mandatory_pawn_promotion = r.bool("mandatoryPawnPromotion", true);
     let sittuyin_promotion = r.bool("sittuyinPromotion", false);
+    let must_capture = r.bool("mustCapture", false);
     let mut double_step = r.bool("doubleStep", true);
     let mut double_step_region = [
         r.region("doubleStepRegionWhite", rank_bb(1)),
@@ -1342,6 +1346,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         promotion_limit,
         mandatory_pawn_promotion,
         sittuyin_promotion,
+        must_capture,
         double_step,
         double_step_region,
         triple_step_region,

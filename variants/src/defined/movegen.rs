@@ -425,6 +425,27 @@ pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
             out.push(pass);
         }
     }
+    // `mustCapture`: with a capture to make, nothing else is legal (every
+    // capture is among the noisy moves too).
+    if pos.def.must_capture && out[before..].iter().any(|&m| is_capture(pos, m)) {
+        let captures: Vec<Move> = out[before..]
+            .iter()
+            .copied()
+            .filter(|&m| is_capture(pos, m))
+            .collect();
+        out.truncate(before);
+        for m in captures {
+            out.push(m);
+        }
+    }
+}
+
+/// Whether `m` takes a piece (en passant included; castling, drops and
+/// passes never do).
+pub fn is_capture(pos: &Position, m: Move) -> bool {
+    m.kind() == Kind::EnPassant
+        || (!matches!(m.kind(), Kind::Castling | Kind::Drop | Kind::Pass)
+            && pos.by_side[1 - pos.side.index()].has(m.to()))
 }
 
 /// The side to move's pass, where it may pass (`pass`; `passOnStalemate`
@@ -444,7 +465,9 @@ fn pass(pos: &Position, other: bool) -> Option<Move> {
 /// of another position): the moves of its piece (the drops of its type)
 /// are generated.
 pub fn is_legal(pos: &Position, m: Move) -> bool {
-    if m.kind() == Kind::Pass {
+    // A pass, or a move where captures may be compulsory, is judged
+    // among all the moves.
+    if m.kind() == Kind::Pass || pos.def.must_capture {
         let mut list = MoveList::new();
         legal(pos, &mut list);
         return list.contains(&m);

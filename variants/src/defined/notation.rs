@@ -215,9 +215,7 @@ pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
 
 /// Whether a move takes a piece.
 pub fn is_capture(pos: &Position, m: Move) -> bool {
-    m.kind() == Kind::EnPassant
-        || (!matches!(m.kind(), Kind::Castling | Kind::Drop)
-            && pos.by_side[1 - pos.side.index()].has(m.to()))
+    movegen::is_capture(pos, m)
 }
 
 /// The SAN of a move, with `+` or `#`.

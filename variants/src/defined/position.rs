@@ -739,7 +739,9 @@ impl Position {
     }
 
     fn read_castling(&mut self, field: &str) -> Result<(), FenError> {
-        if field == "-" {
+        // Without castling (or gates) the field says nothing: Fairy-
+        // Stockfish reads antichess's `KQkq` and ignores it.
+        if field == "-" || (!self.def.castling && !self.def.drops.gating) {
             return Ok(());
         }
         for c in field.chars() {

@@ -861,6 +861,15 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
             ],
         ),
         ("codrus", &["4k3/8/8/8/8/8/3q4/4K3 w - - 0 1"]),
+        // Coregal: every queen is royal, a promoted one too.
+        (
+            "coregal",
+            &[
+                "4k3/1P6/8/8/8/8/3PPP2/1q1QK3 w - - 0 1",
+                "r3k3/1P6/8/8/8/8/3PPP2/3QK3 w - - 0 1",
+                "Q7/3k4/8/8/8/8/3PPP2/3QK3 w - - 1 2",
+            ],
+        ),
         ("giveaway", &["r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]),
         // Koedem: the commoner castles through attacks; of two on the
         // rank the one on the king's file castles; one in hand must be
@@ -995,6 +1004,63 @@ promotionRegionWhite = *6
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     assert_eq!(loaded.games.len(), 9);
     let Some(tally) = compare_games(config, &loaded.games, &mut Rng(38), 20, 5) else {
+        return;
+    };
+    tally.report("games", usize::MAX, false);
+}
+
+/// Pseudo-royal pieces (`extinctionPseudoRoyal`: a lone amazon against a
+/// king, two commoners of which the last is royal, one that castles and
+/// one promoted to, with drops) and compulsory captures with drops play as
+/// Fairy-Stockfish plays them: no move leaves such a piece attacked, a
+/// side without moves is mated when one is attacked and stalemated when
+/// none is, and extinction does not end these games.
+#[test]
+fn pseudo_royal_pieces_and_compulsory_captures_play_as_fairy_stockfish() {
+    if skip() {
+        return;
+    }
+    let config = "\
+[amazonroyal:chess]
+amazon = m
+startFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1
+extinctionValue = loss
+extinctionPieceTypes = m
+extinctionPseudoRoyal = true
+
+[amazonmated:amazonroyal]
+startFen = 7k/8/8/8/p1p5/1pp5/pp6/Mn6 w - - 0 1
+
+[amazonstalemated:amazonroyal]
+startFen = 7k/8/8/8/p1p5/1pp5/pn6/Mn6 w - - 0 1
+
+[twocommoners:chess]
+king = -
+commoner = k
+castlingKingPiece = k
+promotionPieceTypes = qk
+extinctionValue = loss
+extinctionPseudoRoyal = true
+extinctionPieceTypes = k
+extinctionPieceCount = 1
+startFen = r2kk2r/pPpppppp/8/8/8/8/PPPPPPpP/R2KK2R w KQkq - 0 1
+
+[royalhouse:crazyhouse]
+king = -
+commoner = k
+castlingKingPiece = k
+extinctionValue = loss
+extinctionPseudoRoyal = true
+extinctionPieceTypes = k
+startFen = r3k2r/ppp2ppp/2n5/3pp3/3PP3/2N5/PPP2PPP/R3K2R[QNqn] w KQkq - 0 1
+
+[capturehouse:crazyhouse]
+mustCapture = true
+";
+    let loaded = defined::load(config, "royals.ini");
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    assert_eq!(loaded.games.len(), 6);
+    let Some(tally) = compare_games(config, &loaded.games, &mut Rng(1_161), 60, 4) else {
         return;
     };
     tally.report("games", usize::MAX, false);

@@ -164,6 +164,11 @@ pub struct GameDef {
     pub extinction_all: bool,
     /// The count at which a side's pieces are extinct.
     pub extinction_piece_count: u32,
+    /// `extinctionPseudoRoyal`: while a side has at most one more of an
+    /// extinction type than the count that loses, its pieces of that type
+    /// are royal to it (no move may leave one attacked); extinction then
+    /// ends no game.
+    pub extinction_pseudo_royal: bool,
     /// The opponent's count needed for extinction to decide.
     pub extinction_opponent_piece_count: u32,
     /// Whether extinction is claimed only by the side to move.
@@ -306,6 +311,7 @@ const KEYS: &[&str] = &[
     "extinctionValue",
     "extinctionPieceTypes",
     "extinctionPieceCount",
+    "extinctionPseudoRoyal",
     "extinctionOpponentPieceCount",
     "extinctionClaim",
     "checkCounting",
@@ -1142,6 +1148,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     let extinction_value = r.value("extinctionValue", Value::None);
     let (extinction_piece_types, extinction_all) = r.piece_set("extinctionPieceTypes", 0);
     let extinction_piece_count = r.int("extinctionPieceCount", 0);
+    let extinction_pseudo_royal = r.bool("extinctionPseudoRoyal", false);
     let extinction_opponent_piece_count = r.int("extinctionOpponentPieceCount", 0);
     let extinction_claim = r.bool("extinctionClaim", false);
     let check_counting = r.bool("checkCounting", false);
@@ -1370,6 +1377,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         extinction_piece_types,
         extinction_all,
         extinction_piece_count,
+        extinction_pseudo_royal,
         extinction_opponent_piece_count,
         extinction_claim,
         check_counting,

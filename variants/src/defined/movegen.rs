@@ -171,6 +171,20 @@ pub fn in_check(pos: &Position) -> bool {
     })
 }
 
+/// Whether the side to move is in check as a game's end judges it: its
+/// king attacked, or (`extinctionPseudoRoyal`) one of its pseudo-royal
+/// pieces (Fairy-Stockfish's binding scores a side without moves so).
+pub fn checked(pos: &Position) -> bool {
+    if in_check(pos) {
+        return true;
+    }
+    let us = pos.side.index();
+    pos.def.extinction_pseudo_royal
+        && pseudo_royals(pos, us)
+            .iter()
+            .any(|s| attacked(pos, s, 1 - us))
+}
+
 fn is(set: u64, t: usize) -> bool {
     set & (1 << t) != 0
 }
@@ -295,6 +309,76 @@ pub fn pseudo_legal(pos: &Position, which: Moves, among: Board, out: &mut impl F
     if which == Moves::All && pos.castling_king(us).is_some_and(|k| among.has(k)) {
         castlings(pos, us, out);
     }
+}
+
+/// The pieces of `side` royal by `extinctionPseudoRoyal`: those of each
+/// extinction type of which it has at most one more than the count that
+/// loses (Fairy-Stockfish counts the board, not the hand; coregal's count
+/// of 64 makes every queen royal).
+fn pseudo_royals(pos: &Position, side: usize) -> Board {
+    let def = pos.def;
+    let most = def.extinction_piece_count + 1;
+    let mut out = Board::EMPTY;
+    for t in 0..def.pieces.len() {
+        if is(def.extinction_piece_types, t) && pos.pieces(side, t).count() <= most {
+            out |= pos.pieces(side, t);
+        }
+    }
+    if def.extinction_all && pos.by_side[side].count() <= most {
+        out |= pos.by_side[side];
+    }
+    out
+}
+
+/// Whether `m` leaves every pseudo-royal piece of the side to move
+/// unattacked, as Fairy-Stockfish judges it: the set is the one before
+/// the move, the moved piece carried along, a promotion to an extinction
+/// type (a drop of one) adding its piece while the type stays under the
+/// count and taking the type's royalty away past it; a castling
+/// pseudo-royal piece may not start or pass through an attack; taking a
+/// pseudo-royal piece en passant makes any move legal.
+fn pseudo_royals_safe(pos: &Position, m: Move) -> bool {
+    let def = pos.def;
+    let us = pos.side.index();
+    let them = 1 - us;
+    let before = pseudo_royals(pos, us);
+    let mut ours = before;
+    let to = m.to();
+    if !m.is_drop() && ours.has(m.from()) {
+        ours = ours.and_not(Board::single(m.from())) | Board::single(to);
+    }
+    if m.kind() == Kind::Promotion && is(def.extinction_piece_types, m.promo()) {
+        if pos.pieces(us, m.promo()).count() > def.extinction_piece_count {
+            ours = ours.and_not(pos.pieces(us, m.promo()));
+        } else {
+            ours |= Board::single(to);
+        }
+    }
+    if m.is_drop() && is(def.extinction_piece_types, moved_type(pos, m)) {
+        ours |= Board::single(to);
+    }
+    if m.kind() == Kind::EnPassant {
+        let theirs = pseudo_royals(pos, them);
+        if capture_square(pos, to).is_some_and(|v| theirs.has(v)) {
+            return true;
+        }
+    }
+    if m.kind() == Kind::Castling && before.has(m.from()) {
+        let occupied = pos.occupied().and_not(Board::single(m.from()));
+        let (from, step) = (m.from() as i32, if to > m.from() { 1 } else { -1 });
+        let mut s = from;
+        loop {
+            if attacked_with(pos, s as usize, them, &occupied, &Board::EMPTY) {
+                return false;
+            }
+            s += step;
+            if s == to as i32 || from == to as i32 {
+                break;
+            }
+        }
+    }
+    let child = make(pos, m);
+    !ours.iter().any(|s| attacked(&child, s, them))
 }
 
 /// Sittuyin's promotions of the pawn on `from`: while the side has more
@@ -628,6 +712,9 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
             if !def.checking && gives_check(pos, &child, m) {
                 return;
             }
+        }
+        if def.extinction_pseudo_royal && !pseudo_royals_safe(pos, m) {
+            return;
         }
         // Sittuyin's promotion may not give check.
         if def.sittuyin_promotion

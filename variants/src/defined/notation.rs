@@ -296,7 +296,7 @@ fn to_san_in(pos: &Position, m: Move, list: &MoveList<Move>) -> String {
         }
     }
     let child = movegen::make(pos, m);
-    if movegen::in_check(&child) {
+    if movegen::checked(&child) {
         let mut replies = MoveList::new();
         movegen::legal(&child, &mut replies);
         out.push(if replies.is_empty() { '#' } else { '+' });

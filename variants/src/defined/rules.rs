@@ -67,7 +67,9 @@ fn flag_reached(pos: &Position, side: usize) -> bool {
 pub fn immediate_end(pos: &Position) -> Option<Outcome> {
     let def = pos.def;
     let us = pos.side.index();
-    if def.extinction_value != Value::None {
+    // Pseudo-royal pieces are never taken: extinction does not end such
+    // a game (Fairy-Stockfish's rule), the moves run out instead.
+    if def.extinction_value != Value::None && !def.extinction_pseudo_royal {
         let mut types: Vec<Option<usize>> = (0..def.pieces.len())
             .filter(|&t| def.extinction_piece_types & (1 << t) != 0)
             .map(Some)
@@ -219,7 +221,7 @@ pub fn outcome(pos: &Position) -> Option<Outcome> {
     }
     // A game that has no move always ends: a value of `none` draws.
     let or_draw = |v: Value| if v == Value::None { Value::Draw } else { v };
-    if movegen::in_check(pos) {
+    if movegen::checked(pos) {
         if pawn_drop_mate(pos) {
             // Mated by a pawn drop where that is illegal: the side mated
             // wins (Fairy-Stockfish's reading of the rule).

@@ -13,6 +13,8 @@ const PARENTS: &str = include_str!("parents.ini");
 /// The sections that define the built-in parent `name` (with the sections
 /// it inherits from), if it is one.
 pub fn sections(name: &str) -> Option<Vec<Section>> {
+    // Fairy-Stockfish's other name for chess (XBoard's too).
+    let name = if name == "normal" { "chess" } else { name };
     let (all, _) = ini::read(PARENTS, "parents.ini");
     let mut chain = Vec::new();
     let mut at = Some(name.to_string());

@@ -108,6 +108,9 @@ pub struct GameDef {
     pub mandatory_pawn_promotion: bool,
     /// Whether a side that can capture must (`mustCapture`: antichess).
     pub must_capture: bool,
+    /// Whether every move is a capture (clobber): the quiescence search
+    /// then has no noisy moves of its own to look at.
+    pub every_move_captures: bool,
     /// Sittuyin's promotion (`sittuyinPromotion`): a pawn never promotes
     /// by moving; instead, as a move of its own, one in the region (or the
     /// side's last pawn) turns into a promotion piece where it stands or
@@ -1307,6 +1310,19 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
                 .any(|r| r[super::betza::CAPTURE] & hopping != 0)
         })
     });
+    // Clobber's pieces move only by taking: every move is a capture, and
+    // a quiescence search of captures would search the whole game.
+    let every_move_captures = !drops.enabled
+        && !castling
+        && pawn.is_none()
+        && !pass.iter().chain(pass_on_stalemate.iter()).any(|&p| p)
+        && pieces.iter().all(|p| {
+            p.compiled.iter().all(|c| {
+                c.pseudo
+                    .iter()
+                    .all(|m| m[super::betza::QUIET].iter().all(|b| b.is_empty()))
+            })
+        });
     let lines =
         super::piece::ride::ROOK_H | super::piece::ride::ROOK_V | super::piece::ride::BISHOP;
     let line_riders_only = [0, 1].map(|side| {
@@ -1354,6 +1370,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         mandatory_pawn_promotion,
         sittuyin_promotion,
         must_capture,
+        every_move_captures,
         double_step,
         double_step_region,
         triple_step_region,

@@ -497,6 +497,9 @@ pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
 
 /// Appends the legal moves of the side to move of `which`.
 pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
+    if which == Moves::Noisy && pos.def.every_move_captures {
+        return;
+    }
     let drops = if which == Moves::All {
         Drops::All
     } else {

@@ -419,7 +419,7 @@ function renderEntry() {
   }
   // A pass (where no other move is left): the side's first piece
   // staying put, which no click can enter.
-  // (A piece that stays and promotes, Sittuyin's pawn, has a suffix.)
+  // (A piece that promotes where it stands has a suffix: no pass.)
   const pass = state.plies.find((p) => p.legs.length === 1 && !p.legs[0].drop && !p.legs[0].suffix && p.legs[0].from === p.legs[0].to);
   if (pass && page.entered.length === 0) {
     const b = document.createElement("button");

@@ -108,8 +108,8 @@ pub struct GameDef {
     pub mandatory_pawn_promotion: bool,
     /// Whether a side that can capture must (`mustCapture`: antichess).
     pub must_capture: bool,
-    /// Whether every move is a capture (clobber): the quiescence search
-    /// then has no noisy moves of its own to look at.
+    /// Whether every move is a capture (clobber): the search then counts
+    /// no move as noisy, and the quiescence search has none to look at.
     pub every_move_captures: bool,
     /// Sittuyin's promotion (`sittuyinPromotion`): a pawn never promotes
     /// by moving; instead, as a move of its own, one in the region (or the

@@ -275,6 +275,11 @@ impl SearchHints for Defined {
     }
 
     fn ply_kind(pos: &Position, mv: Move) -> PlyKind {
+        // Where every move captures (clobber), taking is the game's quiet
+        // move: a quiescence search of captures would search it to its end.
+        if pos.def.every_move_captures {
+            return PlyKind::Quiet;
+        }
         if matches!(
             mv.kind(),
             position::Kind::Promotion | position::Kind::PiecePromotion

@@ -270,14 +270,7 @@ pub fn pseudo_legal(pos: &Position, which: Moves, among: Board, out: &mut impl F
         for to in targets.iter() {
             let mut normal = plain.has(to);
             if zone.has(to) {
-                for p in 0..def.pieces.len() {
-                    if !is(def.promotion_piece_types[us], p) {
-                        continue;
-                    }
-                    let limit = def.promotion_limit[p];
-                    if limit > 0 && pos.pieces(us, p).count() >= limit {
-                        continue;
-                    }
+                for p in promotion_choices(pos, us) {
                     out(Move::new(from, to, Kind::Promotion, p));
                 }
                 if def.mandatory_pawn_promotion {
@@ -381,6 +374,16 @@ fn pseudo_royals_safe(pos: &Position, m: Move) -> bool {
     !ours.iter().any(|s| attacked(&child, s, them))
 }
 
+/// The types a pawn of `us` may promote to now: its promotion types
+/// still under their limits (`promotionLimit`).
+fn promotion_choices(pos: &Position, us: usize) -> impl Iterator<Item = usize> + '_ {
+    let def = pos.def;
+    (0..def.pieces.len()).filter(move |&p| {
+        let limit = def.promotion_limit[p];
+        is(def.promotion_piece_types[us], p) && (limit == 0 || pos.pieces(us, p).count() < limit)
+    })
+}
+
 /// Sittuyin's promotions of the pawn on `from`: while the side has more
 /// than one pawn, only one in the promotion region promotes; it becomes a
 /// promotion piece (under its limit) where it stands or one of that
@@ -394,14 +397,7 @@ fn sittuyin_promotions(pos: &Position, us: usize, from: usize, out: &mut impl Fn
     }
     let empty = def.board & !pos.occupied() & !pos.holes;
     let without = (pos.occupied() | pos.holes).and_not(Board::single(from));
-    for p in 0..def.pieces.len() {
-        if !is(def.promotion_piece_types[us], p) {
-            continue;
-        }
-        let limit = def.promotion_limit[p];
-        if limit > 0 && pos.pieces(us, p).count() >= limit {
-            continue;
-        }
+    for p in promotion_choices(pos, us) {
         let to = (reach(pos, us, p, from, 0, CAPTURE) & empty) | Board::single(from);
         for to in to.iter() {
             let attacks = reach_among(pos, us, p, to, 0, CAPTURE, &without);
@@ -514,15 +510,17 @@ pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
     }
     // `mustCapture`: with a capture to make, nothing else is legal (every
     // capture is among the noisy moves too).
-    if pos.def.must_capture && out[before..].iter().any(|&m| is_capture(pos, m)) {
-        let captures: Vec<Move> = out[before..]
-            .iter()
-            .copied()
-            .filter(|&m| is_capture(pos, m))
-            .collect();
-        out.truncate(before);
-        for m in captures {
-            out.push(m);
+    if pos.def.must_capture {
+        let list = out.as_mut_slice();
+        let mut kept = before;
+        for i in before..list.len() {
+            if is_capture(pos, list[i]) {
+                list[kept] = list[i];
+                kept += 1;
+            }
+        }
+        if kept > before {
+            out.truncate(kept);
         }
     }
 }

@@ -607,6 +607,9 @@ fn optional_pruning_changes_the_tree_and_keeps_mates() {
         ("QsDeltaMargin", 200),
         ("LmrLosingCaptures", 1),
         ("QsTable", 1),
+        ("CaptureHistoryDivisor", 4),
+        ("TtCutHistory", 1),
+        ("ProbCutMargin", 100),
     ] {
         assert_ne!(run(middle, 9, name, value).nodes, base, "{name}");
         let r = run(mate, 5, name, value);

@@ -14,6 +14,8 @@ const HISTORY_SIZE: usize = 1 << 14;
 pub(super) const HISTORY_MAX: i32 = 16384;
 /// Continuation-history slots per thread (2 MiB of i16).
 const CONTINUATION_SIZE: usize = 1 << 20;
+/// Capture-history slots (both sides).
+const CAPTURE_SIZE: usize = 1 << 16;
 /// Correction-history slots per side.
 const CORRECTION_SIZE: usize = 1 << 14;
 /// Correction entries are centipawns times this...
@@ -29,6 +31,8 @@ pub(super) struct Histories {
     history: Vec<i32>,
     /// Continuation history, by a hash of the pair of plies.
     continuation: Vec<i16>,
+    /// How often a capture cut, by (side, history key, what it takes).
+    capture: Vec<i16>,
     /// How far the static evaluation erred, by side and correction key
     /// (in 1/[`CORRECTION_GRAIN`] centipawns).
     correction: Vec<i16>,
@@ -39,6 +43,7 @@ impl Histories {
         Histories {
             history: vec![0; HISTORY_SIZE],
             continuation: vec![0; CONTINUATION_SIZE],
+            capture: vec![0; CAPTURE_SIZE],
             correction: vec![0; 2 * CORRECTION_SIZE],
         }
     }
@@ -57,6 +62,13 @@ fn continuation_index(earlier: u32, distance: u64, key: u32) -> usize {
     let h = ((earlier as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (distance << 40) ^ key as u64)
         .wrapping_mul(0xD6E8_FEB8_6659_FD93);
     (h >> 44) as usize
+}
+
+/// The capture-history slot of a capture keyed `key` (the moving piece
+/// and its destination) whose MVV-LVA score (what it takes) is `victim`.
+fn capture_index(side: usize, key: u32, victim: i32) -> usize {
+    let h = ((key as u64) << 32 | victim as u32 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 49;
+    side * (CAPTURE_SIZE / 2) + (h as usize & (CAPTURE_SIZE / 2 - 1))
 }
 
 fn history_index<M: MoveCode>(side: usize, mv: M) -> usize {
@@ -109,6 +121,24 @@ impl<V: Variant> Worker<'_, V> {
                 .flatten()
                 .map(|slot| self.histories.continuation[slot] as i32)
                 .sum::<i32>()
+    }
+
+    /// Moves a capture's history score towards +-HISTORY_MAX (see
+    /// [`Worker::update_history`]); `victim` is its MVV-LVA score.
+    pub(super) fn update_capture_history(
+        &mut self,
+        side: usize,
+        key: u32,
+        victim: i32,
+        bonus: i32,
+    ) {
+        let c = &mut self.histories.capture[capture_index(side, key, victim)];
+        *c += (bonus - *c as i32 * bonus.abs() / HISTORY_MAX) as i16;
+    }
+
+    /// A capture's history score (see [`Worker::update_capture_history`]).
+    pub(super) fn capture_score(&self, side: usize, key: u32, victim: i32) -> i32 {
+        self.histories.capture[capture_index(side, key, victim)] as i32
     }
 
     /// The correction of the side to move's static evaluation at `pos`, in

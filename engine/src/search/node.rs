@@ -8,7 +8,7 @@ use super::{
     bound_of, from_tt, refined_by_table, tt_cutoff, Worker, INF, MATE, MATE_BOUND, MAX_PLY,
 };
 use crate::tt::{Bound, Hit};
-use variants::{MoveCode, MoveList, Variant};
+use variants::{MoveCode, MoveList, PlyKind, Variant};
 
 /// What a node knows before its moves are searched.
 struct NodeInfo<M> {
@@ -111,6 +111,9 @@ impl<V: Variant> Worker<'_, V> {
             tt_move = V::Move::from_bits(h.mv);
             if !pv_node && ply > 0 && h.depth >= depth {
                 if let Some(s) = tt_cutoff(&h, ply, alpha, beta) {
+                    if s >= beta && self.params.tt_cut_history != 0 {
+                        self.reward_table_cut(pos, tt_move, depth, ply);
+                    }
                     return s;
                 }
             }
@@ -144,6 +147,11 @@ impl<V: Variant> Worker<'_, V> {
         if let Some(s) = self.prune_node(pos, &node, depth, beta, ply) {
             return s;
         }
+        // Step 6b. ProbCut: a capture whose reduced search beats beta by a
+        // margin settles the node.
+        if let Some(s) = self.probcut(pos, &node, depth, beta, ply) {
+            return s;
+        }
         // Step 7. The plies; none: the rules decide. Where the game can
         // tell that the table's move is legal, the others are generated
         // only if it does not cut.
@@ -172,6 +180,7 @@ impl<V: Variant> Worker<'_, V> {
         let mut best_move = V::Move::NONE;
         let mut searched = 0;
         let mut quiets_tried: MoveList<(V::Move, u32), QUIETS_REMEMBERED> = MoveList::new();
+        let mut captures_tried: MoveList<(V::Move, u32), QUIETS_REMEMBERED> = MoveList::new();
         if turn_start {
             self.path.push(key);
         }
@@ -316,12 +325,15 @@ impl<V: Variant> Worker<'_, V> {
                         if !noisy {
                             self.reward_cut((mv, hkey), &quiets_tried, side, depth, ply);
                         }
+                        self.reward_captures(pos, (mv, hkey), noisy, &captures_tried, side, depth);
                         break;
                     }
                 }
             }
             if !noisy && quiets_tried.len() < QUIETS_REMEMBERED {
                 quiets_tried.push((mv, hkey));
+            } else if noisy && captures_tried.len() < QUIETS_REMEMBERED {
+                captures_tried.push((mv, hkey));
             }
         }
         if turn_start {
@@ -610,6 +622,131 @@ impl<V: Variant> Worker<'_, V> {
         // Plies with a good history are reduced less.
         r -= self.quiet_score(node.side, mv, hkey, ply) / self.params.lmr_history_divisor;
         r.clamp(0, depth - 2)
+    }
+
+    /// Step 3: a table cutoff above beta by a quiet ply rewards it as a
+    /// searched cut. (The table checks the whole key: its ply is one of
+    /// this position's.)
+    fn reward_table_cut(&mut self, pos: &V::Position, tt_move: V::Move, depth: i32, ply: usize) {
+        if tt_move == V::Move::NONE || V::is_noisy(pos, tt_move) {
+            return;
+        }
+        let side = V::side_to_move(pos).index();
+        let hkey = V::history_key(pos, tt_move);
+        self.reward_cut((tt_move, hkey), &MoveList::new(), side, depth, ply);
+    }
+
+    /// Step 12: the capture histories learn from a cut: a capture that cut
+    /// gains, the captures tried before the cutting ply lose (where the
+    /// search keeps capture histories).
+    fn reward_captures(
+        &mut self,
+        pos: &V::Position,
+        (mv, hkey): (V::Move, u32),
+        noisy: bool,
+        captures_tried: &MoveList<(V::Move, u32), QUIETS_REMEMBERED>,
+        side: usize,
+        depth: i32,
+    ) {
+        if self.params.capture_history_divisor == 0 {
+            return;
+        }
+        let bonus = (depth * self.params.history_bonus).min(self.params.history_bonus_max);
+        if noisy {
+            self.update_capture_history(side, hkey, V::mvv_lva(pos, mv), bonus);
+        }
+        for &(c, c_key) in captures_tried.iter() {
+            self.update_capture_history(side, c_key, V::mvv_lva(pos, c), -bonus);
+        }
+    }
+
+    /// Step 6b: ProbCut. At a null-window node deep enough, a capture
+    /// good enough by exchange whose quiescence and then reduced search
+    /// both beat beta by a margin settles the node (stored in the table
+    /// at the reduced depth).
+    fn probcut(
+        &mut self,
+        pos: &V::Position,
+        node: &NodeInfo<V::Move>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        let margin = self.params.probcut_margin;
+        if margin == 0
+            || node.pv_node
+            || node.in_check
+            || ply == 0
+            || depth < self.params.probcut_depth
+            || beta.abs() >= MATE_BOUND
+            || node.skipped != V::Move::NONE
+            || V::inside_turn(pos)
+        {
+            return None;
+        }
+        let raised = beta + margin;
+        // The table already says a search this deep stays below it.
+        if let Some(h) = node.hit {
+            if h.depth >= depth - 3 && from_tt(h.score, ply) < raised {
+                return None;
+            }
+        }
+        let mut list = MoveList::new();
+        if !V::generate_noisy(pos, &mut list) {
+            V::generate(pos, &mut list);
+        }
+        let side_to_move = V::side_to_move(pos);
+        if node.turn_start {
+            self.path.push(node.key);
+        }
+        let mut found = None;
+        for &mv in list.iter() {
+            if V::ply_kind(pos, mv) != PlyKind::Tactical || !V::see_ge(pos, mv, raised - node.eval)
+            {
+                continue;
+            }
+            let child = V::make(pos, mv);
+            self.stack[ply].played = mv;
+            self.stack[ply].played_key = V::history_key(pos, mv);
+            let same_side = V::side_to_move(&child) == side_to_move;
+            let mut score = if same_side {
+                self.qsearch(&child, raised - 1, raised, ply + 1, 0)
+            } else {
+                -self.qsearch(&child, -raised, -raised + 1, ply + 1, 0)
+            };
+            if score >= raised && !self.aborted {
+                score = self.child(
+                    pos,
+                    &child,
+                    depth - 4,
+                    raised - 1,
+                    raised,
+                    ply + 1,
+                    !node.cut_node,
+                );
+            }
+            if self.aborted {
+                found = Some(0);
+                break;
+            }
+            if score >= raised {
+                self.store(
+                    node.key,
+                    mv,
+                    score,
+                    ply,
+                    (!node.in_check).then_some(node.eval - self.stack[ply].correction),
+                    depth - 3,
+                    Bound::Lower,
+                );
+                found = Some(score);
+                break;
+            }
+        }
+        if node.turn_start {
+            self.path.pop();
+        }
+        found
     }
 
     /// Step 12: a quiet ply cut: it becomes a killer and gains history;

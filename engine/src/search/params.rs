@@ -163,6 +163,20 @@ search_params! {
     history_bonus: "HistoryBonus" = 150, 20, 600;
     /// ...at most this.
     history_bonus_max: "HistoryBonusMax" = 1500, 200, 8000;
+    /// Capture history: captures and promotions are ordered within their
+    /// band by MVV-LVA plus their capture history divided by this (0: no
+    /// capture history; a capture that cuts gains what the ones tried
+    /// before it lose).
+    capture_history_divisor: "CaptureHistoryDivisor" = 0, 0, 64;
+    /// 1: a table cutoff by a quiet ply rewards that ply's histories as a
+    /// cut found by search does (Stockfish's update on a table hit).
+    tt_cut_history: "TtCutHistory" = 0, 0, 1;
+    /// ProbCut: at a null-window node at least `ProbCutDepth` deep, a
+    /// capture whose reduced search beats beta by this margin settles the
+    /// node (0: none).
+    probcut_margin: "ProbCutMargin" = 0, 0, 500;
+    /// See `ProbCutMargin`.
+    probcut_depth: "ProbCutDepth" = 5, 3, 10;
 }
 
 impl Params {

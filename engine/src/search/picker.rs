@@ -141,7 +141,14 @@ impl<V: Variant> Worker<'_, V> {
                 } else {
                     band::LOSING_TACTICAL
                 };
-                base + V::mvv_lva(pos, mv)
+                let victim = V::mvv_lva(pos, mv);
+                let divisor = self.params.capture_history_divisor;
+                let history = if divisor > 0 {
+                    self.capture_score(side, V::history_key(pos, mv), victim) / divisor
+                } else {
+                    0
+                };
+                base + victim + history
             }
             PlyKind::TurnEnd => band::TURN_END,
             PlyKind::Quiet if mv == killers[0] => band::KILLER,

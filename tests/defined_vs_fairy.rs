@@ -899,6 +899,45 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
             ],
         ),
         ("grand", &["10/4k5/10/10/10/10/10/5P4/1p8/4K5 w - - 0 1"]),
+        // The xiangqi family: generals held in their palaces and never
+        // facing each other on an open line; soldiers forward only until
+        // they cross the river (manchu, supply); supply's drops within
+        // each piece's region and never giving check.
+        // Atomic: a capture blows up the capturer and the pieces around
+        // it; kings that touch cannot be taken; blowing up one's own king
+        // is illegal, the enemy's wins; en passant blasts where the pawn
+        // lands; a castling king may not pass an attack.
+        (
+            "atomic",
+            &[
+                "8/8/8/8/3k4/3K4/8/8 w - - 0 1",
+                "4k3/8/8/8/8/8/4q3/4K2R w K - 0 1",
+                "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1",
+                "1R4kr/4K3/8/8/8/8/8/8 b k - 0 1",
+            ],
+        ),
+        ("atomar", &["8/8/8/8/3k4/3K4/3R4/8 w - - 0 1"]),
+        (
+            "minixiangqi",
+            &[
+                "3k3/7/7/7/7/7/2KR3 w - - 0 1",
+                "2k4/3P3/7/7/7/3r3/3K3 w - - 0 1",
+            ],
+        ),
+        (
+            "manchu",
+            &[
+                "4k4/9/9/9/4P4/9/9/9/9/M3K4 w - - 0 1",
+                "3k5/4a4/9/2p6/9/9/9/9/4A4/4K3M b - - 0 1",
+            ],
+        ),
+        (
+            "supply",
+            &[
+                "4k4/9/9/9/9/9/9/9/9/4K4[RNBAPCrnbapc] w - - 0 1",
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[PPAa] b - - 0 1",
+            ],
+        ),
         // A check from the last one to give wins (and the lichess form).
         (
             "3check",
@@ -1061,6 +1100,131 @@ mustCapture = true
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     assert_eq!(loaded.games.len(), 6);
     let Some(tally) = compare_games(config, &loaded.games, &mut Rng(1_161), 60, 4) else {
+        return;
+    };
+    tally.report("games", usize::MAX, false);
+}
+
+/// Shapes, palaces and pushed-in drops play as Fairy-Stockfish plays
+/// them: rows, squares, collinear lines and chains between regions
+/// (`connectN`, `connectNxN`, `collinearN`, `connectRegion1White` ...,
+/// `connectValue`), drops on top of a column, away from enemy pieces or
+/// in from an edge (`enclosingDrop = top`, `snort`, `anyside`), several
+/// flag pieces (`flagPieceCount`, `flagPieceBlockedWin`), pieces held in
+/// regions and kings that may not face each other (`mobilityRegion...`,
+/// `flyingGeneral`, `soldierPromotionRank`), and janggi cannons, which
+/// hop over no cannon.
+#[test]
+fn shapes_regions_and_cannons_play_as_fairy_stockfish() {
+    if skip() {
+        return;
+    }
+    let config = "\
+[rows]
+maxRank = 4
+maxFile = 4
+immobile = p
+startFen = 4/4/4/4[PPPPPPPPpppppppp] w - - 0 1
+pieceDrops = true
+doubleStep = false
+castling = false
+stalemateValue = draw
+connectN = 3
+connectDiagonal = false
+
+[columns:rows]
+maxRank = 5
+maxFile = 5
+startFen = 5/5/5/5/5[PPPPPPPPPPPPpppppppppppp] w - - 0 1
+enclosingDrop = top
+connectN = 4
+connectDiagonal = true
+connectValue = loss
+
+[edges:rows]
+maxRank = 5
+maxFile = 5
+startFen = 5/5/5/5/5[PPPPPPPPPPPPpppppppppppp] w - - 0 1
+enclosingDrop = anyside
+connectN = 0
+connectNxN = 2
+
+[apart:rows]
+maxRank = 5
+maxFile = 5
+startFen = 5/5/5/5/5[PPPPPPPPPPPPpppppppppppp] w - - 0 1
+enclosingDrop = snort
+connectN = 0
+collinearN = 4
+
+[bridge:chess]
+maxRank = 4
+maxFile = 4
+commoner = m
+startFen = mmmk/4/4/KMMM w - - 0 1
+connectPieceTypes = m
+connectRegion1White = *1
+connectRegion2White = *4
+connectRegion1Black = *4
+connectRegion2Black = *1
+castling = false
+
+[camps:chess]
+maxRank = 5
+maxFile = 5
+pawn = -
+knight = n
+startFen = nnn2/n4/5/4N/2NNN w - - 0 1
+king = -
+flagPiece = n
+flagRegionWhite = c5 d5 e5 e4
+flagRegionBlack = a1 b1 c1 a2
+flagPieceCount = 3
+flagPieceBlockedWin = true
+castling = false
+
+[palace:chess]
+maxRank = 8
+maxFile = 9
+king = k:W
+fers = a
+elephant = b
+horse = n
+cannon = c
+soldier = p
+rook = r
+pawn = -
+bishop = -
+queen = -
+knight = -
+startFen = rnbakabnr/9/1c5c1/p1p1p1p1p/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1
+mobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2
+mobilityRegionBlackKing = d7 e7 f7 d8 e8 f8
+mobilityRegionWhiteFers = d1 e1 f1 d2 e2 f2
+mobilityRegionBlackFers = d7 e7 f7 d8 e8 f8
+mobilityRegionWhiteElephant = *1 *2 *3 *4
+mobilityRegionBlackElephant = *5 *6 *7 *8
+soldierPromotionRank = 5
+flyingGeneral = true
+stalemateValue = loss
+castling = false
+doubleStep = false
+
+[palacehouse:palace]
+startFen = rnbakabnr/9/1c5c1/p1p1p1p1p/P1P1P1P1P/1C5C1/9/RNBAKABNR[RCPArcpa] w - - 0 1
+pieceDrops = true
+capturesToHand = true
+dropChecks = false
+
+[cannons:chess]
+janggiCannon = c
+startFen = rc2k1cr/pppppppp/8/8/8/8/PPPPPPPP/RC2K1CR w - - 0 1
+castling = false
+";
+    let loaded = defined::load(config, "shapes.ini");
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    assert_eq!(loaded.games.len(), 9);
+    let Some(tally) = compare_games(config, &loaded.games, &mut Rng(1_128), 40, 4) else {
         return;
     };
     tally.report("games", usize::MAX, false);

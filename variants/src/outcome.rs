@@ -25,6 +25,9 @@ pub enum WinReason {
     /// The position repeated as often as the game's rule says, which
     /// decides it (a defined game's `nFoldValue`).
     Repetition,
+    /// The winner's pieces made the game's shape (a defined game's
+    /// `connectN`: so many in a row).
+    Connect,
 }
 
 /// Why the game is drawn.
@@ -47,6 +50,8 @@ pub enum DrawReason {
     /// The game ended (both passed, the board filled) with the material
     /// even, or with nothing to count it by.
     Material,
+    /// A shape was made that the game scores as a draw (`connectValue`).
+    Connect,
 }
 
 /// The result of a finished game.
@@ -114,6 +119,7 @@ impl fmt::Display for Outcome {
                 WinReason::Checks => write!(f, "{winner} wins by giving the last check"),
                 WinReason::Material => write!(f, "{winner} wins on material"),
                 WinReason::Repetition => write!(f, "{winner} wins by repetition"),
+                WinReason::Connect => write!(f, "{winner} wins by making a row"),
             },
             Outcome::Draw(reason) => f.write_str(match reason {
                 DrawReason::Stalemate => "Stalemate",
@@ -124,6 +130,7 @@ impl fmt::Display for Outcome {
                 DrawReason::Flag => "Draw: both flags reached",
                 DrawReason::Counting => "Draw by the counting rule",
                 DrawReason::Material => "Draw: the game ended with material even",
+                DrawReason::Connect => "Draw: a row was made",
             }),
         }
     }

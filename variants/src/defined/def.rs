@@ -108,6 +108,16 @@ pub struct GameDef {
     pub mandatory_pawn_promotion: bool,
     /// Whether a side that can capture must (`mustCapture`: antichess).
     pub must_capture: bool,
+    /// Whether a capture blows up the capturer and every piece but pawns
+    /// around the square (`blastOnCapture`: atomic).
+    pub blast_on_capture: bool,
+    /// Types no blast removes (`blastImmuneTypes`).
+    pub blast_immune_types: u64,
+    /// Types that may not take a piece of their own type
+    /// (`mutuallyImmuneTypes`).
+    pub mutually_immune_types: u64,
+    /// By square: the squares around it.
+    pub neighbours: Vec<Board>,
     /// Whether every move is a capture (clobber): the search then counts
     /// no move as noisy, and the quiescence search has none to look at.
     pub every_move_captures: bool,
@@ -202,6 +212,11 @@ pub struct GameDef {
     /// Whether a flag piece takes the flag only where no enemy piece
     /// attacks it (`flagPieceSafe`, Dōbutsu's lion).
     pub flag_piece_safe: bool,
+    /// How many flag pieces must stand in the region (`flagPieceCount`).
+    pub flag_piece_count: u32,
+    /// Whether a flag piece in a region full of pieces takes the flag
+    /// whatever the count (`flagPieceBlockedWin`).
+    pub flag_piece_blocked_win: bool,
     /// Moves without a pawn move or capture that draw (0: none).
     pub n_move_rule: u32,
     /// Repetitions that end the game.
@@ -218,8 +233,16 @@ pub struct GameDef {
     pub perpetual_check_illegal: bool,
     /// Counting rules.
     pub counting: Counting,
+    /// The janggi cannon's type, where the game has one (it hops over no
+    /// janggi cannon and takes none).
+    pub janggi_cannon: Option<usize>,
+    /// Wins by a shape of pieces (`connectN` ...).
+    pub connect: super::connect::Connect,
     /// Pockets and drops.
     pub drops: super::drops::DropRules,
+    /// Where pieces may go: mobility regions, soldiers, the flying
+    /// general.
+    pub mobility: super::mobility::Mobility,
     /// Shogi-style promotions.
     pub piece_promotions: super::promotion::PiecePromotions,
     /// The start position.
@@ -283,6 +306,9 @@ const KEYS: &[&str] = &[
     "mandatoryPawnPromotion",
     "sittuyinPromotion",
     "mustCapture",
+    "blastOnCapture",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
     "doubleStep",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
@@ -328,6 +354,8 @@ const KEYS: &[&str] = &[
     "blackFlag",
     "flagMove",
     "flagPieceSafe",
+    "flagPieceCount",
+    "flagPieceBlockedWin",
     "pass",
     "passWhite",
     "passBlack",
@@ -707,6 +735,66 @@ impl Reader<'_> {
 
     /// An enclosing rule (`enclosingDrop`, `flipEnclosedPieces`):
     /// Othello's (`reversi`), or none.
+    /// The connection rules (see [`super::connect::Connect`]) of a game
+    /// of `types` piece types.
+    fn connect(&mut self, types: usize) -> super::connect::Connect {
+        let all = (1u64 << types) - 1;
+        let (set, _) = self.piece_set("connectPieceTypes", all);
+        let mut directions = Vec::new();
+        if self.bool("connectHorizontal", true) {
+            directions.push((1, 0));
+        }
+        if self.bool("connectVertical", true) {
+            directions.push((0, 1));
+        }
+        if self.bool("connectDiagonal", true) {
+            directions.push((1, 1));
+            directions.push((1, -1));
+        }
+        super::connect::Connect {
+            n: self.int("connectN", 0),
+            nxn: self.int("connectNxN", 0),
+            collinear: self.int("collinearN", 0),
+            regions: [
+                [
+                    self.region("connectRegion1White", Board::EMPTY),
+                    self.region("connectRegion2White", Board::EMPTY),
+                ],
+                [
+                    self.region("connectRegion1Black", Board::EMPTY),
+                    self.region("connectRegion2Black", Board::EMPTY),
+                ],
+            ],
+            types: set,
+            directions,
+            value: self.value("connectValue", Value::Win),
+        }
+    }
+
+    /// `enclosingDrop`: where a drop may go by the pieces around it.
+    fn enclosing(&mut self) -> super::drops::Enclosing {
+        use super::drops::Enclosing;
+        let key = "enclosingDrop";
+        match self.get(key).map(str::trim) {
+            None | Some("none") => Enclosing::None,
+            Some("reversi") => Enclosing::Reversi,
+            Some("top") => Enclosing::Top,
+            Some("snort") => Enclosing::Snort,
+            Some("anyside") => Enclosing::Anyside,
+            Some(v) => {
+                let v = v.to_string();
+                self.error_because(
+                    key,
+                    format!(
+                        "'{v}' is not supported (reversi, top, snort, anyside or none; ataxx \
+                         and quadwrangle are not yet)"
+                    ),
+                );
+                Enclosing::None
+            }
+        }
+    }
+
     fn reversi(&mut self, key: &str) -> bool {
         match self.get(key).map(str::trim) {
             None | Some("none") => false,
@@ -717,6 +805,64 @@ impl Reader<'_> {
                 false
             }
         }
+    }
+
+    /// Where pieces may go (see [`super::mobility::Mobility`]): the
+    /// region keys of the game's pieces (one naming no piece of it is
+    /// let pass, as a parent's key for a piece a child removed; one naming
+    /// no piece at all is an error), the soldier's promotion rank, the
+    /// flying general.
+    fn mobility(&mut self, slots: &[super::roster::Slot], ranks: i32) -> super::mobility::Mobility {
+        use super::mobility::{is_region_key, region_key, REGION_PREFIXES};
+        let mut m = super::mobility::Mobility {
+            region: vec![[None; 2]; slots.len()],
+            soldier: None,
+            flying_general: self.bool("flyingGeneral", false),
+        };
+        let region_keys: Vec<String> = self
+            .config
+            .keys()
+            .filter(|k| is_region_key(k))
+            .cloned()
+            .collect();
+        for key in region_keys {
+            let name = REGION_PREFIXES
+                .iter()
+                .find_map(|p| key.strip_prefix(p))
+                .unwrap_or_default();
+            let mut cs = name.chars();
+            let piece: String = cs
+                .next()
+                .map(|c| c.to_ascii_lowercase())
+                .into_iter()
+                .chain(cs)
+                .collect();
+            if !is_piece_key(&piece) {
+                self.error(
+                    &key,
+                    format!(
+                        "'{name}' names no piece (mobilityRegionWhite and mobilityRegionBlack \
+                         are followed by a piece's name: King, Fers, CustomPiece1, ...)"
+                    ),
+                );
+            }
+        }
+        for (t, slot) in slots.iter().enumerate() {
+            for side in 0..2 {
+                let key = region_key(side, &slot.name);
+                let b = self.region(&key, Board::EMPTY);
+                if b.any() {
+                    m.region[t][side] = Some(b);
+                }
+            }
+        }
+        if let Some(t) = slots.iter().position(|s| s.name == "soldier") {
+            let rank = self.rank_of("soldierPromotionRank", 0);
+            if rank > 0 {
+                m.soldier = Some((t, rank.min(ranks)));
+            }
+        }
+        m
     }
 
     /// The drop rules (see [`super::drops::DropRules`]); `pawn` is the
@@ -758,7 +904,7 @@ impl Reader<'_> {
             d.rook_first_rank = named(self, "rook");
         }
         d.castling_dropped = self.bool("castlingDroppedPiece", false);
-        d.enclosing = self.reversi("enclosingDrop");
+        d.enclosing = self.enclosing();
         d.enclosing_start = self.region("enclosingDropStart", Board::EMPTY);
         d.flip = self.reversi("flipEnclosedPieces");
         d.gating = self.bool("gating", false);
@@ -901,6 +1047,9 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
             !KEYS.contains(&key.as_str())
                 && !super::drops::KEYS.contains(&key.as_str())
                 && !super::promotion::KEYS.contains(&key.as_str())
+                && !super::mobility::KEYS.contains(&key.as_str())
+                && !super::connect::KEYS.contains(&key.as_str())
+                && !super::mobility::is_region_key(key)
                 && !is_piece_key(key)
         })
         .map(|(key, s)| (key.clone(), s.line))
@@ -1086,6 +1235,26 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     let mandatory_pawn_promotion = r.bool("mandatoryPawnPromotion", true);
     let sittuyin_promotion = r.bool("sittuyinPromotion", false);
     let must_capture = r.bool("mustCapture", false);
+    let blast_on_capture = r.bool("blastOnCapture", false);
+    let blast_immune_types = r.piece_set("blastImmuneTypes", 0).0;
+    let mutually_immune_types = r.piece_set("mutuallyImmuneTypes", 0).0;
+    // The squares around each square (a blast's reach).
+    let neighbours: Vec<Board> = (0..(WIDTH * WIDTH) as usize)
+        .map(|s| {
+            let (f, rank) = (s as i32 % WIDTH, s as i32 / WIDTH);
+            let mut b = Board::EMPTY;
+            for df in -1..=1 {
+                for dr in -1..=1 {
+                    if (df, dr) != (0, 0) {
+                        if let Some(x) = piece::square(f + df, rank + dr, files, ranks) {
+                            b.set(x);
+                        }
+                    }
+                }
+            }
+            b
+        })
+        .collect();
     let mut double_step = r.bool("doubleStep", true);
     let mut double_step_region = [
         r.region("doubleStepRegionWhite", rank_bb(1)),
@@ -1188,6 +1357,8 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     flag_region[1] = r.region("flagRegionBlack", flag_region[1]);
     let flag_move = r.bool("flagMove", false);
     let flag_piece_safe = r.bool("flagPieceSafe", false);
+    let flag_piece_count = r.int("flagPieceCount", 1);
+    let flag_piece_blocked_win = r.bool("flagPieceBlockedWin", false);
     let both = r.bool("pass", false);
     let pass = [r.bool("passWhite", both), r.bool("passBlack", both)];
     let both = r.bool("passOnStalemate", false);
@@ -1246,6 +1417,8 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         );
     }
     let drops = r.drop_rules(pawn);
+    let mobility = r.mobility(&slots, ranks);
+    let connect = r.connect(slots.len());
     let piece_promotions = r.piece_promotions(slots.len(), levels);
     let start_fen = r
         .get("startFen")
@@ -1291,6 +1464,27 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         .collect();
     spec.bench_fens = vec![start_fen.clone()];
     let rays = super::piece::Rays::new(files, ranks);
+    // Janggi cannons hop over no cannon and take none.
+    let janggi_cannon = slots.iter().position(|s| s.name == "janggiCannon");
+    if let Some(t) = janggi_cannon {
+        let hops = super::piece::ride::CANNON_H
+            | super::piece::ride::CANNON_V
+            | super::piece::ride::CANNON_D;
+        for c in pieces[t].compiled.iter_mut() {
+            for rides in c.rides.iter_mut().flatten() {
+                if *rides & hops != 0 {
+                    *rides |= super::piece::ride::JANGGI;
+                }
+            }
+        }
+    }
+    if mobility.restricts() {
+        for (t, p) in pieces.iter_mut().enumerate() {
+            for (side, c) in p.compiled.iter_mut().enumerate() {
+                mobility.restrict(c, t, side, ranks);
+            }
+        }
+    }
     for p in pieces.iter_mut() {
         for c in p.compiled.iter_mut() {
             c.mark_exact(&rays, &board_mask);
@@ -1370,6 +1564,10 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         mandatory_pawn_promotion,
         sittuyin_promotion,
         must_capture,
+        blast_on_capture,
+        blast_immune_types,
+        mutually_immune_types,
+        neighbours,
         every_move_captures,
         double_step,
         double_step_region,
@@ -1402,6 +1600,8 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         flag_region,
         flag_move,
         flag_piece_safe,
+        flag_piece_count,
+        flag_piece_blocked_win,
         pass,
         pass_on_stalemate,
         stalemate_piece_count,
@@ -1414,7 +1614,10 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         perpetual_check_illegal,
         n_fold_value_absolute,
         counting,
+        connect,
+        janggi_cannon,
         drops,
+        mobility,
         piece_promotions,
         section_line: line,
         start_fen_line: r.config.get("startFen").map_or(line, |s| s.line),

@@ -34,6 +34,24 @@ pub const KEYS: &[&str] = &[
     "flipEnclosedPieces",
 ];
 
+/// Where a drop may go by the pieces around it (`enclosingDrop`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Enclosing {
+    /// Anywhere its other rules allow.
+    None,
+    /// Closing a line of enemy pieces against one of its side's
+    /// (`reversi`: Othello).
+    Reversi,
+    /// On the first rank or on a piece (`top`: Connect Four's columns).
+    Top,
+    /// Next to no enemy piece on a file or rank (`snort`).
+    Snort,
+    /// Pushed in from an edge: on each rank and file whose edge square is
+    /// empty, the empty square nearest the edge before a piece, or the far
+    /// edge's (`anyside`).
+    Anyside,
+}
+
 /// How pieces go into hands and come out of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DropRules {
@@ -97,9 +115,8 @@ pub struct DropRules {
     /// Whether a piece leaving such a square may put a piece from the
     /// hand on it (`seirawanGating`: S-chess).
     pub seirawan_gating: bool,
-    /// Whether a drop must enclose enemy pieces in a line between it and
-    /// a piece of its side (`enclosingDrop = reversi`: Othello).
-    pub enclosing: bool,
+    /// Where a drop may go by the pieces around it (`enclosingDrop`).
+    pub enclosing: Enclosing,
     /// Where drops go while any of these squares is empty, enclosing or
     /// not (`enclosingDropStart`: Othello's centre).
     pub enclosing_start: Board,
@@ -131,7 +148,7 @@ impl Default for DropRules {
             two_boards: false,
             gating: false,
             seirawan_gating: false,
-            enclosing: false,
+            enclosing: Enclosing::None,
             enclosing_start: Board::EMPTY,
             flip: false,
         }
@@ -165,7 +182,7 @@ pub fn drop_squares(pos: &Position, side: usize, t: usize) -> Board {
 pub fn drop_region(pos: &Position, side: usize, t: usize) -> Board {
     let def = pos.def;
     let rules = &def.drops;
-    let mut b = rules.region[side] & def.board;
+    let mut b = rules.region[side] & def.board & def.mobility.region(t, side);
     let first_rank = || rank_squares(if side == 0 { 0 } else { def.ranks - 1 });
     if Some(t) == def.pawn {
         if !rules.promotion_zone_pawn_drops {
@@ -178,17 +195,39 @@ pub fn drop_region(pos: &Position, side: usize, t: usize) -> Board {
     if rules.rook_first_rank == Some(t) {
         b &= first_rank();
     }
-    if rules.enclosing {
+    if rules.enclosing != Enclosing::None {
         if (rules.enclosing_start & !pos.occupied()).any() {
             b &= rules.enclosing_start;
         } else {
-            let mut enclosing = Board::EMPTY;
-            for s in b.iter() {
-                if !enclosed(pos, side, s).is_empty() {
-                    enclosing.set(s);
+            b = match rules.enclosing {
+                Enclosing::Reversi => b
+                    .iter()
+                    .filter(|&s| !enclosed(pos, side, s).is_empty())
+                    .collect(),
+                Enclosing::Top => {
+                    let below_filled = pos
+                        .occupied()
+                        .iter()
+                        .filter_map(|s| def.square(s as i32 % WIDTH, s as i32 / WIDTH + 1))
+                        .collect::<Board>();
+                    b & (below_filled | rank_squares(0))
                 }
-            }
-            b = enclosing;
+                Enclosing::Snort => {
+                    let theirs = pos.by_side[1 - side];
+                    b.iter()
+                        .filter(|&s| {
+                            let (f, r) = (s as i32 % WIDTH, s as i32 / WIDTH);
+                            [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().all(|&(df, dr)| {
+                                def.square(f + df, r + dr).is_none_or(|x| !theirs.has(x))
+                            })
+                        })
+                        .collect()
+                }
+                // Fairy-Stockfish starts afresh here: no other rule's
+                // squares are asked, before or after.
+                Enclosing::Anyside => return anyside(pos),
+                Enclosing::None => b,
+            };
         }
     }
     if rules.no_doubled == Some(t) {
@@ -265,6 +304,59 @@ pub fn enclosed(pos: &Position, side: usize, s: usize) -> Board {
             }
             f += df;
             r += dr;
+        }
+    }
+    out
+}
+
+/// The squares `anyside` allows: from each edge, on each line whose
+/// edge square is empty, the first empty square (counted from the
+/// board's first file or rank) whose neighbour away from that edge holds
+/// a piece, or else the line's last square, as Fairy-Stockfish finds them.
+fn anyside(pos: &Position) -> Board {
+    let def = pos.def;
+    let occupied = pos.occupied();
+    let (files, ranks) = (def.files, def.ranks);
+    let empty = |f: i32, r: i32| def.square(f, r).is_some_and(|s| !occupied.has(s));
+    let filled = |f: i32, r: i32| def.square(f, r).is_some_and(|s| occupied.has(s));
+    let mut out = Board::EMPTY;
+    let mut first = |cells: &mut dyn Iterator<Item = (i32, i32)>, ok: &dyn Fn(i32, i32) -> bool| {
+        for (f, r) in cells {
+            if empty(f, r) && ok(f, r) {
+                if let Some(s) = def.square(f, r) {
+                    out.set(s);
+                }
+                break;
+            }
+        }
+    };
+    for r in 0..ranks {
+        // From the first file: a square before a piece, or the last file.
+        if empty(0, r) {
+            first(&mut (0..files).map(|f| (f, r)), &|f, r| {
+                filled(f + 1, r) || f == files - 1
+            });
+        }
+    }
+    for f in 0..files {
+        if empty(f, 0) {
+            first(&mut (0..ranks).map(|r| (f, r)), &|f, r| {
+                filled(f, r + 1) || r == ranks - 1
+            });
+        }
+    }
+    for f in 0..files {
+        if empty(f, ranks - 1) {
+            first(&mut (0..ranks).map(|r| (f, r)), &|f, r| {
+                filled(f, r - 1) || r == 0
+            });
+        }
+    }
+    for r in 0..ranks {
+        if empty(files - 1, r) {
+            first(&mut (0..files).map(|f| (f, r)), &|f, r| {
+                filled(f - 1, r) || f == 0
+            });
         }
     }
     out

@@ -9,6 +9,7 @@
 
 pub mod betza;
 pub mod builtin;
+pub mod connect;
 pub mod def;
 pub mod drops;
 #[cfg(test)]
@@ -19,6 +20,7 @@ mod evaluate;
 mod evaluate_tests;
 mod fitted;
 pub mod ini;
+pub mod mobility;
 pub mod movegen;
 mod names;
 mod notation;

@@ -4,7 +4,7 @@
 
 use super::betza::{CAPTURE, QUIET};
 use super::def::{Counting, GameDef};
-use super::piece::{ride_reach, Board, Rays, RAY_RIDES, WIDTH};
+use super::piece::{ride, ride_reach, Board, Rays, RAY_RIDES, WIDTH};
 use super::position::{Kind, Move, Position};
 use crate::MoveList;
 
@@ -57,6 +57,17 @@ fn reach_among(
 #[inline]
 fn rides_on(pos: &Position, rides: u16, s: usize, side: usize, blockers: &Board) -> Board {
     let def = pos.def;
+    if rides & ride::JANGGI != 0 {
+        // A janggi cannon lands only where it would with the cannons
+        // taken away too (so it hopped over none), never on a cannon.
+        let rides = rides & !ride::JANGGI;
+        let cannons = def
+            .janggi_cannon
+            .map_or(Board::EMPTY, |t| pos.pieces(0, t) | pos.pieces(1, t));
+        let full = rides_on(pos, rides, s, side, blockers);
+        let without = rides_on(pos, rides, s, side, &blockers.and_not(cannons));
+        return (full & without).and_not(cannons);
+    }
     let mut b = Board::EMPTY;
     let fast = rides & RAY_RIDES;
     if fast != 0 {
@@ -179,10 +190,17 @@ pub fn checked(pos: &Position) -> bool {
         return true;
     }
     let us = pos.side.index();
-    pos.def.extinction_pseudo_royal
+    let def = pos.def;
+    // Atomic: a royal piece touching an enemy royal piece cannot be taken.
+    let theirs = if def.blast_on_capture {
+        pseudo_royals(pos, 1 - us)
+    } else {
+        Board::EMPTY
+    };
+    def.extinction_pseudo_royal
         && pseudo_royals(pos, us)
             .iter()
-            .any(|s| attacked(pos, s, 1 - us))
+            .any(|s| (def.neighbours[s] & theirs).is_empty() && attacked(pos, s, 1 - us))
 }
 
 fn is(set: u64, t: usize) -> bool {
@@ -359,9 +377,11 @@ fn pseudo_royals_safe(pos: &Position, m: Move) -> bool {
     if m.kind() == Kind::Castling && before.has(m.from()) {
         let occupied = pos.occupied().and_not(Board::single(m.from()));
         let (from, step) = (m.from() as i32, if to > m.from() { 1 } else { -1 });
+        let theirs = pseudo_royals(pos, them);
         let mut s = from;
         loop {
-            if attacked_with(pos, s as usize, them, &occupied, &Board::EMPTY) {
+            let touching = def.blast_on_capture && (def.neighbours[s as usize] & theirs).any();
+            if !touching && attacked_with(pos, s as usize, them, &occupied, &Board::EMPTY) {
                 return false;
             }
             s += step;
@@ -371,6 +391,27 @@ fn pseudo_royals_safe(pos: &Position, m: Move) -> bool {
         }
     }
     let child = make(pos, m);
+    if def.blast_on_capture {
+        // Atomic: blowing up one's own royal piece is illegal, blowing up
+        // the enemy's ends the game (any such move is legal), and a royal
+        // piece touching an enemy royal piece cannot be taken.
+        if ours
+            .iter()
+            .any(|s| child.piece(s).is_none_or(|(side, _)| side != us))
+        {
+            return false;
+        }
+        let theirs = pseudo_royals(pos, them);
+        if theirs
+            .iter()
+            .any(|s| child.piece(s).is_none_or(|(side, _)| side != them))
+        {
+            return true;
+        }
+        return !ours
+            .iter()
+            .any(|s| (def.neighbours[s] & theirs).is_empty() && attacked(&child, s, them));
+    }
     !ours.iter().any(|s| attacked(&child, s, them))
 }
 
@@ -413,12 +454,14 @@ fn sittuyin_promotions(pos: &Position, us: usize, from: usize, out: &mut impl Fn
 fn pawn_pushes(pos: &Position, us: usize, from: usize, empty: Board) -> Board {
     let def = pos.def;
     let mut out = Board::EMPTY;
+    // A pawn's region (where the file gives it one) bounds every step.
+    let region = def.pawn.map_or(Board::FULL, |t| def.mobility.region(t, us));
     let step = |s: usize| -> Option<usize> {
         let to = s as i32 + forward(us);
         (0..256)
             .contains(&to)
             .then_some(to as usize)
-            .filter(|&t| def.board.has(t))
+            .filter(|&t| def.board.has(t) && region.has(t))
     };
     let Some(one) = step(from).filter(|&s| empty.has(s)) else {
         return out;
@@ -648,10 +691,29 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
     let them = 1 - us;
     // Each move is judged as it is generated.
     let mut judge = |m: Move| {
-        let plain = matches!(
-            m.kind(),
-            Kind::Normal | Kind::Promotion | Kind::PiecePromotion | Kind::PieceDemotion
-        );
+        // A janggi cannon that moves, lands or is taken changes which
+        // hurdles the cannons may hop over: judged on the position after.
+        let janggi = def.janggi_cannon.is_some_and(|c| {
+            moved_type(pos, m) == c
+                || (!m.is_drop() && pos.piece(m.to()).is_some_and(|(_, t)| t == c))
+        });
+        // `mutuallyImmuneTypes`: such a piece takes none of its own type.
+        if def.mutually_immune_types != 0 && !m.is_drop() && m.kind() != Kind::Castling {
+            let t = moved_type(pos, m);
+            if is(def.mutually_immune_types, t)
+                && pos
+                    .piece(m.to())
+                    .is_some_and(|(s, ct)| s == them && ct == t)
+            {
+                return;
+            }
+        }
+        let plain = !janggi
+            && !def.blast_on_capture
+            && matches!(
+                m.kind(),
+                Kind::Normal | Kind::Promotion | Kind::PiecePromotion | Kind::PieceDemotion
+            );
         if m.is_drop() {
             if must && def.drops.must_drop_type.is_some_and(|t| t != m.promo()) {
                 return;
@@ -669,7 +731,10 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
             // A drop only adds a piece: out of check it exposes the king
             // only as an enemy hopper's screen; in check it must block.
             if let Some(k) = king {
-                let safe = if !check && !def.hoppers[them] {
+                let safe = if janggi {
+                    let child = make(pos, m);
+                    !attacked(&child, k, them)
+                } else if !check && !def.hoppers[them] {
                     true
                 } else if let Some(e) = evasions {
                     e.has(m.to())
@@ -717,6 +782,9 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
         if def.extinction_pseudo_royal && !pseudo_royals_safe(pos, m) {
             return;
         }
+        if def.mobility.flying_general && kings_face(pos, m) {
+            return;
+        }
         // Sittuyin's promotion may not give check.
         if def.sittuyin_promotion
             && m.kind() == Kind::Promotion
@@ -741,6 +809,43 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
     };
     pseudo_legal(pos, which, among, &mut judge);
     pseudo_drops(pos, drops, &mut judge);
+}
+
+/// Whether `m` leaves the side to move's king facing the enemy king on a
+/// file or rank with nothing between (`flyingGeneral`), as
+/// Fairy-Stockfish judges it: by the squares the move empties and fills
+/// (a castling by the king's square after it).
+fn kings_face(pos: &Position, m: Move) -> bool {
+    let us = pos.side.index();
+    let Some(k) = pos.king(us) else {
+        return false;
+    };
+    let (king, occupied) = match m.kind() {
+        Kind::Drop => (k, pos.occupied() | Board::single(m.to())),
+        Kind::Castling | Kind::Pass => {
+            let child = make(pos, m);
+            let Some(k) = child.king(us) else {
+                return false;
+            };
+            (k, child.occupied())
+        }
+        _ => {
+            let to = if m.from() == k { m.to() } else { k };
+            let after = pos.occupied().and_not(Board::single(m.from())) | Board::single(m.to());
+            (to, after)
+        }
+    };
+    let Some(enemy) = pos.king(1 - us).filter(|&e| e != m.to() || m.is_drop()) else {
+        return false;
+    };
+    let same_line = enemy / WIDTH as usize == king / WIDTH as usize
+        || enemy % WIDTH as usize == king % WIDTH as usize;
+    same_line
+        && Rays::direction(king, enemy).is_some_and(|d| {
+            pos.def
+                .rays
+                .clear_between(king, enemy, d, &(occupied | pos.holes))
+        })
 }
 
 /// The gating moves of the legal move `m` (Seirawan gating): a piece of
@@ -994,15 +1099,43 @@ pub fn make(pos: &Position, m: Move) -> Position {
             }
         }
     }
+    // Atomic: a capture blows up the capturer and every piece but pawns
+    // around the square (pieces of an immune type stay).
+    let mut blasted = Board::EMPTY;
+    if captured && def.blast_on_capture {
+        let pawns = def
+            .pawn
+            .map_or(Board::EMPTY, |t| p.pieces(0, t) | p.pieces(1, t));
+        let around = (def.neighbours[to] & p.occupied()).and_not(pawns) | Board::single(to);
+        for s in around.iter() {
+            let Some((side, bt)) = p.piece(s) else {
+                continue;
+            };
+            if is(def.blast_immune_types, bt) {
+                continue;
+            }
+            if def.drops.captures_to_hand {
+                let back = if p.is_promoted(s) && !def.drops.drop_loop {
+                    p.origin(s).or(def.drops.unpromoted[side]).unwrap_or(bt)
+                } else {
+                    bt
+                };
+                p.add_to_hand(1 - side, back);
+            }
+            p.remove(s);
+            blasted.set(s);
+        }
+    }
     // Castling rights go with a king or rook that leaves or is taken.
     if p.castling != [[None; 2]; 2] {
         for side in 0..2 {
             let king = pos.castling_king(side);
-            let king_moved = Some(from) == king || Some(to) == king;
+            let king_moved =
+                Some(from) == king || Some(to) == king || king.is_some_and(|k| blasted.has(k));
             for wing in 0..2 {
                 if let Some(r) = p.castling[side][wing] {
                     let r = r as usize;
-                    if r == from || r == to || king_moved {
+                    if r == from || r == to || king_moved || blasted.has(r) {
                         p.set_castling(side, wing, None);
                     }
                 }

@@ -91,6 +91,10 @@ pub mod ride {
     pub const ZEBRA: u16 = 1 << 12;
     /// Lame dabbaba leaps.
     pub const DABBABA: u16 = 1 << 13;
+    /// Marks a janggi cannon's hops: it neither hops over nor takes
+    /// another janggi cannon (read by the move generator, which knows
+    /// where the cannons stand).
+    pub const JANGGI: u16 = 1 << 14;
 }
 
 /// A piece's moves for one side, square by square.
@@ -277,22 +281,47 @@ pub fn compile(moves: &Moves, side: usize, files: i32, ranks: i32) -> Compiled {
             out.rides[initial][modality] = rides;
         }
     }
-    out.leaps = (0..n)
-        .map(|s| Leaps {
-            quiet: out.leap[0][QUIET][s],
-            capture: out.leap[0][CAPTURE][s],
-        })
-        .collect();
-    out.attackers = vec![Attackers::default(); n];
-    for from in 0..n {
-        for to in out.pseudo[0][CAPTURE][from].iter() {
-            out.attackers[to].any.set(from);
+    out.derive();
+    out
+}
+
+impl Compiled {
+    /// Cuts every move from a square `from` to `masks[from]` (a mobility
+    /// region: rides still stop where they stop, and land only inside),
+    /// the attack tables with them.
+    pub fn restrict(&mut self, masks: &[Board]) {
+        for initial in 0..2 {
+            for modality in [QUIET, CAPTURE] {
+                for (from, mask) in masks.iter().enumerate() {
+                    self.leap[initial][modality][from] &= *mask;
+                    self.pseudo[initial][modality][from] &= *mask;
+                }
+            }
         }
-        for to in out.leap[0][CAPTURE][from].iter() {
-            out.attackers[to].leaps.set(from);
+        self.derive();
+    }
+
+    /// The tables the move generator and the attack tests read, from the
+    /// leaps and reaches.
+    fn derive(&mut self) {
+        let n = self.leap[0][QUIET].len();
+        let out = self;
+        out.leaps = (0..n)
+            .map(|s| Leaps {
+                quiet: out.leap[0][QUIET][s],
+                capture: out.leap[0][CAPTURE][s],
+            })
+            .collect();
+        out.attackers = vec![Attackers::default(); n];
+        for from in 0..n {
+            for to in out.pseudo[0][CAPTURE][from].iter() {
+                out.attackers[to].any.set(from);
+            }
+            for to in out.leap[0][CAPTURE][from].iter() {
+                out.attackers[to].leaps.set(from);
+            }
         }
     }
-    out
 }
 
 /// The squares the rides and blockable leaps of `rides` reach from `s`

@@ -5,7 +5,7 @@
 
 use super::def::Value;
 use super::movegen;
-use super::piece::Board;
+use super::piece::{Board, WIDTH};
 use super::position::Position;
 use crate::{DrawReason, MoveList, Outcome, Side, WinReason};
 
@@ -47,9 +47,10 @@ pub(super) fn flag_pieces(pos: &Position, side: usize) -> Board {
     }
 }
 
-/// A flag piece of `side` standing in its region (`flagPieceSafe`: a
-/// lone one must stand there unattacked, unless `side` is to move after a
-/// `flagMove`).
+/// `flagPieceCount` flag pieces of `side` standing in its region, or one
+/// in a region full of pieces (`flagPieceBlockedWin`); `flagPieceSafe`:
+/// when there are just as many as the count, each must stand there
+/// unattacked, unless `side` is to move after a `flagMove`.
 fn flag_reached(pos: &Position, side: usize) -> bool {
     let def = pos.def;
     let region = def.flag_region[side];
@@ -57,8 +58,23 @@ fn flag_reached(pos: &Position, side: usize) -> bool {
     if !region.any() || !there.any() {
         return false;
     }
+    let count = there.count();
+    // A region written by ranks or files spans Fairy-Stockfish's whole
+    // 12x10 grid, so on a smaller board it is never full, as there.
+    let blocked = def.flag_piece_blocked_win && {
+        let (files, ranks) = (def.files.max(12), def.ranks.max(10));
+        region
+            .iter()
+            .filter(|&s| (s as i32 % WIDTH) < files && (s as i32 / WIDTH) < ranks)
+            .all(|s| pos.occupied().has(s))
+    };
+    if count < def.flag_piece_count && !blocked {
+        return false;
+    }
     let judged = def.flag_piece_safe && (!def.flag_move || side != pos.side.index());
-    !(judged && there.count() == 1 && there.iter().any(|s| movegen::attacked(pos, s, 1 - side)))
+    !(judged
+        && count == def.flag_piece_count
+        && there.iter().any(|s| movegen::attacked(pos, s, 1 - side)))
 }
 
 /// Whether the game ends here before any move is looked at: extinction
@@ -69,7 +85,9 @@ pub fn immediate_end(pos: &Position) -> Option<Outcome> {
     let us = pos.side.index();
     // Pseudo-royal pieces are never taken: extinction does not end such
     // a game (Fairy-Stockfish's rule), the moves run out instead.
-    if def.extinction_value != Value::None && !def.extinction_pseudo_royal {
+    // (A blast can take them: atomic's kings die out.)
+    if def.extinction_value != Value::None && (!def.extinction_pseudo_royal || def.blast_on_capture)
+    {
         let mut types: Vec<Option<usize>> = (0..def.pieces.len())
             .filter(|&t| def.extinction_piece_types & (1 << t) != 0)
             .map(Some)
@@ -126,6 +144,15 @@ pub fn immediate_end(pos: &Position) -> Option<Outcome> {
     }
     if def.check_counting && pos.checks[1 - us] == 0 {
         return outcome_of(pos, Value::Loss, WinReason::Checks, DrawReason::Flag);
+    }
+    // The side that just moved made its shape.
+    if def.connect.any() && def.connect.made(pos, 1 - us) {
+        return outcome_of(
+            pos,
+            negate(def.connect.value),
+            WinReason::Connect,
+            DrawReason::Connect,
+        );
     }
     // Both sides passed, or the board is full: material decides.
     let full = || (def.board & !pos.holes & !pos.occupied()).is_empty();

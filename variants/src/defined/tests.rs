@@ -242,3 +242,94 @@ fn n_check_counts_checks_in_the_fen_and_the_last_one_wins() {
     let bad = g.read_fen("4k3/8/8/8/8/8/8/R3K3 w - - 1x3 0 1");
     assert!(bad.is_err());
 }
+
+/// The legal tokens of `fen` in `g`, sorted.
+fn tokens(g: Defined, fen: &str) -> Vec<String> {
+    let pos = g.read_fen(fen).unwrap();
+    let mut list = MoveList::new();
+    Defined::generate(&pos, &mut list);
+    let mut out: Vec<String> = list
+        .iter()
+        .map(|&m| Defined::ply_to_token(&pos, m))
+        .collect();
+    out.sort();
+    out
+}
+
+/// A general stays in its palace, an elephant on its side of the river,
+/// a soldier steps sideways only across it; the generals may not face
+/// each other on an open file (no check: the move is simply not there).
+#[test]
+fn xiangqi_pieces_keep_to_their_regions_and_generals_never_face() {
+    let g = game("[mx:minixiangqi]\n", "mx");
+    // The general on d1 steps within c1-e3 only; on d-file with the
+    // enemy general on d7 and nothing between, it may not stay on the
+    // file: d1d2 is gone, c1 and e1 remain.
+    assert_eq!(tokens(g, "3k3/7/7/7/7/7/3K3 w - - 0 1"), ["d1c1", "d1e1"]);
+    // A piece between them may not leave the file.
+    let t = tokens(g, "3k3/7/7/3R3/7/7/3K3 w - - 0 1");
+    assert!(t.contains(&"d4d5".to_string()) && !t.iter().any(|m| m.starts_with("d4a4")));
+    let m = game("[mc:manchu]\n", "mc");
+    // A soldier before the river steps forward only; across it, sideways
+    // too. An elephant does not cross the river.
+    let t = tokens(m, "4k4/9/9/9/4P4/9/9/9/9/M2K1B3 w - - 0 1");
+    assert!(t.contains(&"e6e7".to_string()) && t.contains(&"e6d6".to_string()));
+    let t = tokens(m, "4k4/9/9/9/9/4P4/9/9/9/M2K1B3 w - - 0 1");
+    assert!(t.contains(&"e5e6".to_string()) && !t.contains(&"e5d5".to_string()));
+    let t = tokens(m, "4k4/9/9/9/9/9/9/9/9/M2K1B3 w - - 0 1");
+    assert!(
+        t.contains(&"f1d3".to_string())
+            && !t.iter().any(|m| m.starts_with("f1") && m.ends_with('6'))
+    );
+}
+
+/// A janggi cannon hops over no janggi cannon and takes none.
+#[test]
+fn janggi_cannons_neither_hop_over_nor_take_cannons() {
+    let g = game("[jc:chess]\njanggiCannon = c\ncastling = false\n", "jc");
+    let t = tokens(g, "4k3/8/8/8/c7/8/C7/C3K3 w - - 0 1");
+    // a2 cannot take the cannon on a4; a1 cannot hop over a2.
+    assert!(!t
+        .iter()
+        .any(|m| m.starts_with("a2a") || m.starts_with("a1a")));
+    let t = tokens(g, "4k3/8/8/8/r7/8/P7/C3K3 w - - 0 1");
+    assert!(t.contains(&"a1a3".to_string()) && t.contains(&"a1a4".to_string()));
+}
+
+/// Three in a row on a tic-tac-toe board wins for the side that made it;
+/// `connectValue = loss` makes it lose; a square of four and a drop on
+/// top of a column.
+#[test]
+fn shapes_win_for_the_side_that_made_them() {
+    use crate::{Side, WinReason};
+    let base = "[ttt]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\nstartFen = 3/3/3[PPPPPppppp] w - - 0 1\npieceDrops = true\ncastling = false\ndoubleStep = false\nconnectN = 3\n";
+    let play = |g: Defined, fen: &str, token: &str| {
+        let pos = g.read_fen(fen).unwrap();
+        let m = Defined::parse_ply(&pos, token).unwrap();
+        Defined::rule_outcome(&movegen::make(&pos, m))
+    };
+    let g = game(base, "ttt");
+    assert_eq!(
+        play(g, "3/pp1/PP1[PPPppp] w - - 0 1", "P@c1"),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: WinReason::Connect
+        })
+    );
+    assert_eq!(play(g, "3/pp1/PP1[PPPppp] w - - 0 1", "P@c3"), None);
+    let lose = game(&format!("{base}connectValue = loss\n"), "ttt");
+    assert_eq!(
+        play(lose, "3/pp1/PP1[PPPppp] w - - 0 1", "P@c1").and_then(|o| o.winner()),
+        Some(Side::Black)
+    );
+    let square = game(&base.replace("connectN = 3", "connectNxN = 2"), "ttt");
+    assert_eq!(
+        play(square, "3/PP1/P2[PPPppp] w - - 0 1", "P@b1").and_then(|o| o.winner()),
+        Some(Side::White)
+    );
+    let top = game(&format!("{base}enclosingDrop = top\n"), "ttt");
+    assert_eq!(
+        tokens(top, "3/3/1p1[PPpp] w - - 0 1"),
+        ["P@a1", "P@b2", "P@c1"]
+    );
+}

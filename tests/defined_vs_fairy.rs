@@ -1112,8 +1112,10 @@ mustCapture = true
 /// in from an edge (`enclosingDrop = top`, `snort`, `anyside`), several
 /// flag pieces (`flagPieceCount`, `flagPieceBlockedWin`), pieces held in
 /// regions and kings that may not face each other (`mobilityRegion...`,
-/// `flyingGeneral`, `soldierPromotionRank`), and janggi cannons, which
-/// hop over no cannon.
+/// `flyingGeneral`, `soldierPromotionRank`), janggi cannons, which hop
+/// over no cannon, castlings that win or take the other side's right
+/// (`castlingWins`, `oppositeCastling`) and a move-count rule by side
+/// (`nMoveRuleTypesBlack`).
 #[test]
 fn shapes_regions_and_cannons_play_as_fairy_stockfish() {
     if skip() {
@@ -1220,10 +1222,19 @@ dropChecks = false
 janggiCannon = c
 startFen = rc2k1cr/pppppppp/8/8/8/8/PPPPPPPP/RC2K1CR w - - 0 1
 castling = false
+
+[castlewins:chess]
+startFen = r3k2r/pp1pp1pp/8/8/8/8/PP1PP1PP/R3K2R b KQkq - 0 1
+castlingWins = qK
+
+[oppositecastling:chess]
+startFen = r3k2r/pp1pp1pp/8/8/8/8/PP1PP1PP/R3K2R w KQkq - 0 1
+oppositeCastling = true
+nMoveRuleTypesBlack = r
 ";
     let loaded = defined::load(config, "shapes.ini");
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
-    assert_eq!(loaded.games.len(), 9);
+    assert_eq!(loaded.games.len(), 11);
     let Some(tally) = compare_games(config, &loaded.games, &mut Rng(1_128), 40, 4) else {
         return;
     };

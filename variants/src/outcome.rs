@@ -28,6 +28,9 @@ pub enum WinReason {
     /// The winner's pieces made the game's shape (a defined game's
     /// `connectN`: so many in a row).
     Connect,
+    /// The winner castled as the game's rule says wins, or the loser lost
+    /// the right to (a defined game's `castlingWins`).
+    Castling,
 }
 
 /// Why the game is drawn.
@@ -120,6 +123,7 @@ impl fmt::Display for Outcome {
                 WinReason::Material => write!(f, "{winner} wins on material"),
                 WinReason::Repetition => write!(f, "{winner} wins by repetition"),
                 WinReason::Connect => write!(f, "{winner} wins by making a row"),
+                WinReason::Castling => write!(f, "{winner} wins by castling"),
             },
             Outcome::Draw(reason) => f.write_str(match reason {
                 DrawReason::Stalemate => "Stalemate",

@@ -225,6 +225,12 @@ pub struct GameDef {
     pub n_fold_value: Value,
     /// `[side]`: types whose moves reset the move-count rule.
     pub n_move_rule_types: [u64; 2],
+    /// Whether castling on a wing takes the other side's right to castle
+    /// on that wing (`oppositeCastling`).
+    pub opposite_castling: bool,
+    /// `[side][wing]` (0 the king's side): castlings that win, whose
+    /// rights lost lose (`castlingWins = Kq`).
+    pub castling_wins: [[bool; 2]; 2],
     /// Whether `n_fold_value` is White's (Black then gets its opposite)
     /// rather than the side to move's (`nFoldValueAbsolute`).
     pub n_fold_value_absolute: bool,
@@ -369,6 +375,10 @@ const KEYS: &[&str] = &[
     "nFoldRule",
     "nFoldValue",
     "nMoveRuleTypes",
+    "nMoveRuleTypesWhite",
+    "nMoveRuleTypesBlack",
+    "oppositeCastling",
+    "castlingWins",
     "perpetualCheckIllegal",
     "nFoldValueAbsolute",
     "countingRule",
@@ -769,6 +779,32 @@ impl Reader<'_> {
             directions,
             value: self.value("connectValue", Value::Win),
         }
+    }
+
+    /// Castling rights as the FEN writes them (`Kq`, `-`): `[side][wing]`,
+    /// wing 0 the king's side.
+    fn castling_rights(&mut self, key: &str) -> [[bool; 2]; 2] {
+        let mut out = [[false; 2]; 2];
+        let Some(v) = self.get(key).map(str::to_string) else {
+            return out;
+        };
+        for c in v.trim().chars() {
+            match c {
+                'K' => out[0][0] = true,
+                'Q' => out[0][1] = true,
+                'k' => out[1][0] = true,
+                'q' => out[1][1] = true,
+                '-' => break,
+                _ => {
+                    self.error(
+                        key,
+                        format!("'{v}' is not castling rights (K, Q, k, q or -)"),
+                    );
+                    return [[false; 2]; 2];
+                }
+            }
+        }
+        out
     }
 
     /// `enclosingDrop`: where a drop may go by the pieces around it.
@@ -1388,7 +1424,12 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     };
     let adjudicate_full_board = r.bool("adjudicateFullBoard", false);
     let nmt = r.piece_set("nMoveRuleTypes", pawn_types).0;
-    let n_move_rule_types = [nmt; 2];
+    let n_move_rule_types = [
+        r.piece_set("nMoveRuleTypesWhite", nmt).0,
+        r.piece_set("nMoveRuleTypesBlack", nmt).0,
+    ];
+    let opposite_castling = r.bool("oppositeCastling", false);
+    let castling_wins = r.castling_rights("castlingWins");
     let n_move_rule = r.int("nMoveRule", 50);
     let n_fold_rule = r.int("nFoldRule", 3);
     let n_fold_value = r.value("nFoldValue", Value::Draw);
@@ -1611,6 +1652,8 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         n_fold_rule,
         n_fold_value,
         n_move_rule_types,
+        opposite_castling,
+        castling_wins,
         perpetual_check_illegal,
         n_fold_value_absolute,
         counting,

@@ -976,6 +976,7 @@ pub fn make(pos: &Position, m: Move) -> Position {
         // Nothing moves: the turn, the clocks and the passes change.
         p.set_ep(Board::EMPTY);
         p.dropped = false;
+        p.castled = None;
         p.passes = pos.passes.saturating_add(1).min(2);
         p.halfmove = pos.halfmove + 1;
         if let Some((_, ply)) = &mut p.counting {
@@ -1144,6 +1145,14 @@ pub fn make(pos: &Position, m: Move) -> Position {
                 p.castler[side] = None;
             }
         }
+        // `oppositeCastling`: castling on a wing takes the other side's
+        // right to castle on that wing.
+        if def.opposite_castling && m.kind() == Kind::Castling {
+            p.set_castling(them, m.promo(), None);
+            if p.castling[them] == [None; 2] {
+                p.castler[them] = None;
+            }
+        }
     }
     if m.kind() == Kind::Drop && def.drops.castling_dropped {
         castling_of_dropped(&mut p, us, t, to);
@@ -1161,6 +1170,7 @@ pub fn make(pos: &Position, m: Move) -> Position {
     }
     p.set_ep(new_ep);
     p.dropped = m.is_drop();
+    p.castled = (m.kind() == Kind::Castling).then_some(m.promo() as u8);
     // A capture, a promotion, or a move of the rule's types that the piece
     // could not move back by resets the count (Fairy-Stockfish's rule: a
     // king-like pawn's sideways step is reversible).

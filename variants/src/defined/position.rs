@@ -177,6 +177,9 @@ pub struct Position {
     /// Whether the move that led here was a drop (shogi's rule against
     /// mating by a pawn drop asks).
     pub dropped: bool,
+    /// The wing (0 the king's side, 1 the queen's) of the castling that
+    /// led here, if the move was one (`castlingWins` asks).
+    pub castled: Option<u8>,
     /// `[side]`: the files of its castling rank whose pieces have not
     /// moved yet and may gate a piece from the hand (`gating`: the
     /// letters of the FEN's castling field beyond K and Q).
@@ -301,6 +304,7 @@ impl Position {
             hash: 0,
             material: [0; 2],
             dropped: false,
+            castled: None,
             gates: [0; 2],
             checks: [0; 2],
             passes: 0,

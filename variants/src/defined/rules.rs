@@ -142,6 +142,25 @@ pub fn immediate_end(pos: &Position) -> Option<Outcome> {
             return outcome_of(pos, Value::Loss, WinReason::Flag, DrawReason::Flag);
         }
     }
+    // `castlingWins`: the castling just made wins; a side whose winning
+    // rights are all gone loses.
+    if def.castling_wins.iter().flatten().any(|&w| w) {
+        let them = 1 - us;
+        if pos
+            .castled
+            .is_some_and(|wing| def.castling_wins[them][wing as usize])
+        {
+            return outcome_of(pos, Value::Loss, WinReason::Castling, DrawReason::Flag);
+        }
+        for side in [them, us] {
+            let wins = def.castling_wins[side];
+            let kept = (0..2).any(|w| wins[w] && pos.castling[side][w].is_some());
+            if wins.iter().any(|&w| w) && !kept {
+                let value = if side == us { Value::Loss } else { Value::Win };
+                return outcome_of(pos, value, WinReason::Castling, DrawReason::Flag);
+            }
+        }
+    }
     if def.check_counting && pos.checks[1 - us] == 0 {
         return outcome_of(pos, Value::Loss, WinReason::Checks, DrawReason::Flag);
     }

@@ -333,3 +333,36 @@ fn shapes_win_for_the_side_that_made_them() {
         ["P@a1", "P@b2", "P@c1"]
     );
 }
+
+/// `castlingWins = q`: Black's castling on the queen's side wins; losing
+/// that right loses. `oppositeCastling`: castling on a wing takes the
+/// other side's right on that wing.
+#[test]
+fn castlings_that_win_and_castlings_that_take_rights() {
+    use crate::{Side, WinReason};
+    let g = game("[cw:chess]\ncastlingWins = q\n", "cw");
+    let after = |g: Defined, fen: &str, token: &str| {
+        let pos = g.read_fen(fen).unwrap();
+        movegen::make(&pos, Defined::parse_ply(&pos, token).unwrap())
+    };
+    let start = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1";
+    assert_eq!(
+        Defined::rule_outcome(&after(g, start, "e8c8")),
+        Some(Outcome::Win {
+            winner: Side::Black,
+            reason: WinReason::Castling
+        })
+    );
+    assert_eq!(
+        Defined::rule_outcome(&after(g, start, "a8b8")).and_then(|o| o.winner()),
+        Some(Side::White)
+    );
+    assert_eq!(Defined::rule_outcome(&after(g, start, "h8g8")), None);
+    let o = game("[oc:chess]\noppositeCastling = true\n", "oc");
+    let pos = after(
+        o,
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+        "e1g1",
+    );
+    assert!(pos.to_fen().contains(" b q - "), "{}", pos.to_fen());
+}

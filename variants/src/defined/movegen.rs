@@ -56,18 +56,31 @@ fn reach_among(
 /// tables, the others walked.
 #[inline]
 fn rides_on(pos: &Position, rides: u16, s: usize, side: usize, blockers: &Board) -> Board {
-    let def = pos.def;
     if rides & ride::JANGGI != 0 {
-        // A janggi cannon lands only where it would with the cannons
-        // taken away too (so it hopped over none), never on a cannon.
-        let rides = rides & !ride::JANGGI;
-        let cannons = def
-            .janggi_cannon
-            .map_or(Board::EMPTY, |t| pos.pieces(0, t) | pos.pieces(1, t));
-        let full = rides_on(pos, rides, s, side, blockers);
-        let without = rides_on(pos, rides, s, side, &blockers.and_not(cannons));
-        return (full & without).and_not(cannons);
+        return janggi_rides(pos, rides & !ride::JANGGI, s, side, blockers);
     }
+    plain_rides(pos, rides, s, side, blockers)
+}
+
+/// A janggi cannon's hops: only where it would land with the cannons
+/// taken away too (so it hopped over none), never on a cannon. (Kept out
+/// of line, so that the other games' rides stay one inlined call.)
+#[cold]
+#[inline(never)]
+fn janggi_rides(pos: &Position, rides: u16, s: usize, side: usize, blockers: &Board) -> Board {
+    let cannons = pos
+        .def
+        .janggi_cannon
+        .map_or(Board::EMPTY, |t| pos.pieces(0, t) | pos.pieces(1, t));
+    let full = plain_rides(pos, rides, s, side, blockers);
+    let without = plain_rides(pos, rides, s, side, &blockers.and_not(cannons));
+    (full & without).and_not(cannons)
+}
+
+/// [`rides_on`] without the janggi cannon's rule.
+#[inline(always)]
+fn plain_rides(pos: &Position, rides: u16, s: usize, side: usize, blockers: &Board) -> Board {
+    let def = pos.def;
     let mut b = Board::EMPTY;
     let fast = rides & RAY_RIDES;
     if fast != 0 {
@@ -233,6 +246,11 @@ pub fn pseudo_legal(pos: &Position, which: Moves, among: Board, out: &mut impl F
     let them = 1 - us;
     let occupied = pos.occupied();
     let empty = def.board & !occupied & !pos.holes;
+    // A pawn's region (where the file gives it one) bounds every step.
+    let pawn_empty = match def.pawn {
+        Some(p) if def.mobility.restricts() => empty & def.mobility.region(p, us),
+        _ => empty,
+    };
     let blockers = occupied | pos.holes;
     for from in (pos.by_side[us] & among).iter() {
         let (_, t) = pos.piece(from).expect("a piece of the side");
@@ -257,7 +275,7 @@ pub fn pseudo_legal(pos: &Position, which: Moves, among: Board, out: &mut impl F
             captures &= c.pseudo[0][CAPTURE][from];
         }
         let mut quiets = if Some(t) == def.pawn {
-            pawn_pushes(pos, us, from, empty)
+            pawn_pushes(pos, us, from, pawn_empty)
         } else {
             (leaps.quiet | ride_q) & empty
         };
@@ -454,14 +472,12 @@ fn sittuyin_promotions(pos: &Position, us: usize, from: usize, out: &mut impl Fn
 fn pawn_pushes(pos: &Position, us: usize, from: usize, empty: Board) -> Board {
     let def = pos.def;
     let mut out = Board::EMPTY;
-    // A pawn's region (where the file gives it one) bounds every step.
-    let region = def.pawn.map_or(Board::FULL, |t| def.mobility.region(t, us));
     let step = |s: usize| -> Option<usize> {
         let to = s as i32 + forward(us);
         (0..256)
             .contains(&to)
             .then_some(to as usize)
-            .filter(|&t| def.board.has(t) && region.has(t))
+            .filter(|&t| def.board.has(t))
     };
     let Some(one) = step(from).filter(|&s| empty.has(s)) else {
         return out;
@@ -689,27 +705,22 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
         _ => None,
     };
     let them = 1 - us;
+    // The rarer rules (janggi cannons, mutual immunity, atomic's blasts,
+    // the flying general), asked only in the games that have them.
+    let special = def.janggi_cannon.is_some()
+        || def.mutually_immune_types != 0
+        || def.blast_on_capture
+        || def.mobility.flying_general;
     // Each move is judged as it is generated.
     let mut judge = |m: Move| {
-        // A janggi cannon that moves, lands or is taken changes which
-        // hurdles the cannons may hop over: judged on the position after.
-        let janggi = def.janggi_cannon.is_some_and(|c| {
-            moved_type(pos, m) == c
-                || (!m.is_drop() && pos.piece(m.to()).is_some_and(|(_, t)| t == c))
-        });
-        // `mutuallyImmuneTypes`: such a piece takes none of its own type.
-        if def.mutually_immune_types != 0 && !m.is_drop() && m.kind() != Kind::Castling {
-            let t = moved_type(pos, m);
-            if is(def.mutually_immune_types, t)
-                && pos
-                    .piece(m.to())
-                    .is_some_and(|(s, ct)| s == them && ct == t)
-            {
+        let mut janggi = false;
+        if special {
+            if immune_capture(pos, m) {
                 return;
             }
+            janggi = janggi_sensitive(pos, m);
         }
-        let plain = !janggi
-            && !def.blast_on_capture
+        let plain = !(special && (janggi || def.blast_on_capture))
             && matches!(
                 m.kind(),
                 Kind::Normal | Kind::Promotion | Kind::PiecePromotion | Kind::PieceDemotion
@@ -782,7 +793,7 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
         if def.extinction_pseudo_royal && !pseudo_royals_safe(pos, m) {
             return;
         }
-        if def.mobility.flying_general && kings_face(pos, m) {
+        if special && def.mobility.flying_general && kings_face(pos, m) {
             return;
         }
         // Sittuyin's promotion may not give check.
@@ -811,10 +822,40 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
     pseudo_drops(pos, drops, &mut judge);
 }
 
+/// Whether `m` takes a piece of its own type where that type is
+/// mutually immune (`mutuallyImmuneTypes`).
+#[cold]
+#[inline(never)]
+fn immune_capture(pos: &Position, m: Move) -> bool {
+    let def = pos.def;
+    if def.mutually_immune_types == 0 || m.is_drop() || m.kind() == Kind::Castling {
+        return false;
+    }
+    let t = moved_type(pos, m);
+    let them = 1 - pos.side.index();
+    is(def.mutually_immune_types, t)
+        && pos
+            .piece(m.to())
+            .is_some_and(|(s, ct)| s == them && ct == t)
+}
+
+/// Whether a janggi cannon moves, lands or is taken by `m`: that changes
+/// which hurdles the cannons may hop over, so `m` is judged on the
+/// position after it.
+#[cold]
+#[inline(never)]
+fn janggi_sensitive(pos: &Position, m: Move) -> bool {
+    pos.def.janggi_cannon.is_some_and(|c| {
+        moved_type(pos, m) == c || (!m.is_drop() && pos.piece(m.to()).is_some_and(|(_, t)| t == c))
+    })
+}
+
 /// Whether `m` leaves the side to move's king facing the enemy king on a
 /// file or rank with nothing between (`flyingGeneral`), as
 /// Fairy-Stockfish judges it: by the squares the move empties and fills
 /// (a castling by the king's square after it).
+#[cold]
+#[inline(never)]
 fn kings_face(pos: &Position, m: Move) -> bool {
     let us = pos.side.index();
     let Some(k) = pos.king(us) else {

@@ -411,6 +411,23 @@ impl<V: Variant> Worker<'_, V> {
         (eval, improving)
     }
 
+    /// Whether a node may be settled before its moves are searched (steps
+    /// 6 and 6b): a null-window node below the root, out of check, between
+    /// turns, not a singular-extension search, with beta no mate score.
+    fn may_settle_early(
+        pos: &V::Position,
+        node: &NodeInfo<V::Move>,
+        beta: i32,
+        ply: usize,
+    ) -> bool {
+        !(node.pv_node
+            || node.in_check
+            || ply == 0
+            || beta.abs() >= MATE_BOUND
+            || V::inside_turn(pos)
+            || node.skipped != V::Move::NONE)
+    }
+
     /// Step 6: a score that settles the node before its moves, at a
     /// quiet-looking non-PV node: reverse futility (far above beta at low
     /// depth), then the null move (passing still beats beta).
@@ -422,13 +439,7 @@ impl<V: Variant> Worker<'_, V> {
         beta: i32,
         ply: usize,
     ) -> Option<i32> {
-        if node.pv_node
-            || node.in_check
-            || ply == 0
-            || beta.abs() >= MATE_BOUND
-            || V::inside_turn(pos)
-            || node.skipped != V::Move::NONE
-        {
+        if !Self::may_settle_early(pos, node, beta, ply) {
             return None;
         }
         let eval = node.eval;
@@ -674,13 +685,8 @@ impl<V: Variant> Worker<'_, V> {
     ) -> Option<i32> {
         let margin = self.params.probcut_margin;
         if margin == 0
-            || node.pv_node
-            || node.in_check
-            || ply == 0
             || depth < self.params.probcut_depth
-            || beta.abs() >= MATE_BOUND
-            || node.skipped != V::Move::NONE
-            || V::inside_turn(pos)
+            || !Self::may_settle_early(pos, node, beta, ply)
         {
             return None;
         }

@@ -615,13 +615,22 @@ async fn every_game_with_a_capture_selected() {
         let Some((from, to)) = taking.first().cloned() else {
             // No capture reached: a piece that moves (every move of
             // Kyoto shogi's turns it over), else a piece in hand, picked.
-            let mover = page
-                .js(
-                    "const p = arcana.state.plies.find(p => p.legs[0].from); \
-                     return p ? p.legs[0].from : null",
-                    vec![],
+            let mover_js = "const p = arcana.state.plies.find(p => p.legs[0].from); \
+                            return p ? p.legs[0].from : null";
+            let mut mover = page.js(mover_js, vec![]).await;
+            // A game that ended before any capture (the hounds shut the
+            // fox in): the move before its end is taken back.
+            if mover.is_null() && page.count("[data-hand-piece]").await == 0 {
+                let before = page.fen().await;
+                page.click_css("#undo").await;
+                page.wait(
+                    "the move taken back",
+                    "return document.body.dataset.fen !== arguments[0]",
+                    vec![json!(before)],
                 )
                 .await;
+                mover = page.js(mover_js, vec![]).await;
+            }
             assert!(
                 mover.is_string() || page.count("[data-hand-piece]").await > 0,
                 "{game}: no capture within 80 plies, no move of a piece and no piece in hand"

@@ -116,8 +116,9 @@ pub struct GameDef {
     /// Types that may not take a piece of their own type
     /// (`mutuallyImmuneTypes`).
     pub mutually_immune_types: u64,
-    /// By square: the squares around it.
-    pub neighbours: Vec<Board>,
+    /// By square: the square and the squares a king's step away on the
+    /// board (a blast's reach, a king's zone).
+    pub around: Vec<Board>,
     /// Whether every move is a capture (clobber): the search then counts
     /// no move as noisy, and the quiescence search has none to look at.
     pub every_move_captures: bool,
@@ -1274,17 +1275,16 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     let blast_on_capture = r.bool("blastOnCapture", false);
     let blast_immune_types = r.piece_set("blastImmuneTypes", 0).0;
     let mutually_immune_types = r.piece_set("mutuallyImmuneTypes", 0).0;
-    // The squares around each square (a blast's reach).
-    let neighbours: Vec<Board> = (0..(WIDTH * WIDTH) as usize)
+    // Each square with the squares a king's step away (a blast's reach, a
+    // king's zone).
+    let around: Vec<Board> = (0..(WIDTH * WIDTH) as usize)
         .map(|s| {
             let (f, rank) = (s as i32 % WIDTH, s as i32 / WIDTH);
             let mut b = Board::EMPTY;
             for df in -1..=1 {
                 for dr in -1..=1 {
-                    if (df, dr) != (0, 0) {
-                        if let Some(x) = piece::square(f + df, rank + dr, files, ranks) {
-                            b.set(x);
-                        }
+                    if let Some(x) = piece::square(f + df, rank + dr, files, ranks) {
+                        b.set(x);
                     }
                 }
             }
@@ -1608,7 +1608,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         blast_on_capture,
         blast_immune_types,
         mutually_immune_types,
-        neighbours,
+        around,
         every_move_captures,
         double_step,
         double_step_region,

@@ -296,8 +296,6 @@ pub struct EvalInfo {
     pub same_moves: u64,
     /// The dark squares (a1's colour).
     pub dark: Board,
-    /// `[square]`: a king's zone there: the square and its neighbours.
-    pub king_zone: Vec<Board>,
     /// `[side][square]`: the squares ahead of a pawn there on its own and
     /// the neighbouring files.
     pub span: [Vec<Board>; 2],
@@ -366,7 +364,6 @@ impl EvalInfo {
             .collect();
         let mut dark = Board::EMPTY;
         let mut file = vec![Board::EMPTY; WIDTH as usize];
-        let mut king_zone = vec![Board::EMPTY; n];
         let mut span = [vec![Board::EMPTY; n], vec![Board::EMPTY; n]];
         let mut steps = [vec![0u8; n], vec![0u8; n]];
         let mut outpost_ranks = [Board::EMPTY; 2];
@@ -383,13 +380,6 @@ impl EvalInfo {
                     dark.set(s);
                 }
                 file[f as usize].set(s);
-                for dr in -1..=1 {
-                    for df in -1..=1 {
-                        if on_board(f + df, r + dr) {
-                            king_zone[s].set(sq(f + df, r + dr));
-                        }
-                    }
-                }
                 for (side, ahead) in [(0usize, r + 1..ranks), (1, 0..r)] {
                     for r2 in ahead {
                         for f2 in f - 1..=f + 1 {
@@ -465,7 +455,6 @@ impl EvalInfo {
             unbounded: def.flag_region.iter().any(|r| r.any())
                 || def.extinction_value != super::def::Value::None,
             dark,
-            king_zone,
             span,
             file,
             neighbours,

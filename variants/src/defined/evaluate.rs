@@ -260,7 +260,7 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
     let mut pawns = [Board::EMPTY; 2];
     // File riders are judged once both sides' pawns are known.
     let mut riders = [Board::EMPTY; 2];
-    let zones = [0, 1].map(|side| pos.king(side).map(|k| info.king_zone[k]));
+    let zones = [0, 1].map(|side| pos.king(side).map(|k| def.around[k]));
     let mut side_phase = [0; 2];
     let mut attacks = [Board::EMPTY; 2];
     let mut pawn_attacks = [Board::EMPTY; 2];
@@ -511,7 +511,7 @@ fn flag_race(pos: &Position, side: usize, held: &Board, pawns: &Board) -> i32 {
             (movegen::reach(pos, side, ty, s, 0, super::betza::QUIET) & free)
                 | (movegen::reach(pos, side, ty, s, 0, CAPTURE) & theirs)
         }
-        None => def.eval.king_zone[s].and_not(pos.by_side[side] | pos.holes),
+        None => def.around[s].and_not(pos.by_side[side] | pos.holes),
     };
     let slow = *held | *pawns;
     let mut front = super::rules::flag_pieces(pos, side);

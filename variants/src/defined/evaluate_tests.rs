@@ -49,8 +49,8 @@ fn the_evaluation_knows_a_games_pieces_and_board() {
     assert_eq!(info.steps[0][sq("b2")], 6);
     assert_eq!(info.steps[1][sq("b2")], 1);
     assert_eq!(info.steps[0][sq("j7")], 1);
-    assert_eq!(info.king_zone[sq("a1")].count(), 4);
-    assert_eq!(info.king_zone[sq("e4")].count(), 9);
+    assert_eq!(def.around[sq("a1")].count(), 4);
+    assert_eq!(def.around[sq("e4")].count(), 9);
     // Ahead of a white pawn on a2: the a and b files, ranks 3 to 8.
     assert_eq!(info.span[0][sq("a2")].count(), 12);
     assert_eq!(info.span[1][sq("a2")].count(), 2);

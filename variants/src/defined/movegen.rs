@@ -203,17 +203,22 @@ pub fn checked(pos: &Position) -> bool {
         return true;
     }
     let us = pos.side.index();
-    let def = pos.def;
-    // Atomic: a royal piece touching an enemy royal piece cannot be taken.
-    let theirs = if def.blast_on_capture {
+    let theirs = if pos.def.blast_on_capture {
         pseudo_royals(pos, 1 - us)
     } else {
         Board::EMPTY
     };
-    def.extinction_pseudo_royal
+    pos.def.extinction_pseudo_royal
         && pseudo_royals(pos, us)
             .iter()
-            .any(|s| (def.neighbours[s] & theirs).is_empty() && attacked(pos, s, 1 - us))
+            .any(|s| !touching(pos, s, theirs) && attacked(pos, s, 1 - us))
+}
+
+/// Whether the piece on `s` touches one of `royals` (atomic: a royal piece
+/// touching an enemy royal piece cannot be taken, the blast would take
+/// the taker's own).
+fn touching(pos: &Position, s: usize, royals: Board) -> bool {
+    (pos.def.around[s] & royals).any()
 }
 
 fn is(set: u64, t: usize) -> bool {
@@ -395,11 +400,16 @@ fn pseudo_royals_safe(pos: &Position, m: Move) -> bool {
     if m.kind() == Kind::Castling && before.has(m.from()) {
         let occupied = pos.occupied().and_not(Board::single(m.from()));
         let (from, step) = (m.from() as i32, if to > m.from() { 1 } else { -1 });
-        let theirs = pseudo_royals(pos, them);
+        // Atomic: a square touching an enemy royal piece is safe.
+        let theirs = if def.blast_on_capture {
+            pseudo_royals(pos, them)
+        } else {
+            Board::EMPTY
+        };
         let mut s = from;
         loop {
-            let touching = def.blast_on_capture && (def.neighbours[s as usize] & theirs).any();
-            if !touching && attacked_with(pos, s as usize, them, &occupied, &Board::EMPTY) {
+            let immune = touching(pos, s as usize, theirs);
+            if !immune && attacked_with(pos, s as usize, them, &occupied, &Board::EMPTY) {
                 return false;
             }
             s += step;
@@ -428,7 +438,7 @@ fn pseudo_royals_safe(pos: &Position, m: Move) -> bool {
         }
         return !ours
             .iter()
-            .any(|s| (def.neighbours[s] & theirs).is_empty() && attacked(&child, s, them));
+            .any(|s| !touching(pos, s, theirs) && attacked(&child, s, them));
     }
     !ours.iter().any(|s| attacked(&child, s, them))
 }
@@ -1036,18 +1046,9 @@ pub fn make(pos: &Position, m: Move) -> Position {
     let captured_type = pos.piece(to).filter(|&(s, _)| s == them).map(|(_, t)| t);
     // What a capture on a square puts in the capturer's hand.
     let to_hand = |p: &mut Position, s: usize| {
-        if !def.drops.captures_to_hand {
-            return;
+        if let Some((side, back)) = taken_to_hand(pos, s) {
+            p.add_to_hand(1 - side, back);
         }
-        let Some((side, ct)) = pos.piece(s) else {
-            return;
-        };
-        let back = if pos.is_promoted(s) && !def.drops.drop_loop {
-            pos.origin(s).or(def.drops.unpromoted[side]).unwrap_or(ct)
-        } else {
-            ct
-        };
-        p.add_to_hand(1 - side, back);
     };
     let mut new_ep = Board::EMPTY;
     if let Some((_, ply)) = &mut p.counting {
@@ -1148,20 +1149,15 @@ pub fn make(pos: &Position, m: Move) -> Position {
         let pawns = def
             .pawn
             .map_or(Board::EMPTY, |t| p.pieces(0, t) | p.pieces(1, t));
-        let around = (def.neighbours[to] & p.occupied()).and_not(pawns) | Board::single(to);
+        let around = (def.around[to] & p.occupied()).and_not(pawns) | Board::single(to);
         for s in around.iter() {
-            let Some((side, bt)) = p.piece(s) else {
+            let Some((_, bt)) = p.piece(s) else {
                 continue;
             };
             if is(def.blast_immune_types, bt) {
                 continue;
             }
-            if def.drops.captures_to_hand {
-                let back = if p.is_promoted(s) && !def.drops.drop_loop {
-                    p.origin(s).or(def.drops.unpromoted[side]).unwrap_or(bt)
-                } else {
-                    bt
-                };
+            if let Some((side, back)) = taken_to_hand(&p, s) {
                 p.add_to_hand(1 - side, back);
             }
             p.remove(s);
@@ -1175,23 +1171,21 @@ pub fn make(pos: &Position, m: Move) -> Position {
             let king_moved =
                 Some(from) == king || Some(to) == king || king.is_some_and(|k| blasted.has(k));
             for wing in 0..2 {
+                // `oppositeCastling`: castling on a wing takes the other
+                // side's right to castle on that wing.
+                let opposite = def.opposite_castling
+                    && m.kind() == Kind::Castling
+                    && side == them
+                    && wing == m.promo();
                 if let Some(r) = p.castling[side][wing] {
                     let r = r as usize;
-                    if r == from || r == to || king_moved || blasted.has(r) {
+                    if r == from || r == to || king_moved || blasted.has(r) || opposite {
                         p.set_castling(side, wing, None);
                     }
                 }
             }
             if p.castling[side] == [None; 2] {
                 p.castler[side] = None;
-            }
-        }
-        // `oppositeCastling`: castling on a wing takes the other side's
-        // right to castle on that wing.
-        if def.opposite_castling && m.kind() == Kind::Castling {
-            p.set_castling(them, m.promo(), None);
-            if p.castling[them] == [None; 2] {
-                p.castler[them] = None;
             }
         }
     }
@@ -1233,6 +1227,23 @@ pub fn make(pos: &Position, m: Move) -> Position {
         count(&mut p, captured_type, captured, m.kind() == Kind::Promotion);
     }
     p
+}
+
+/// Where captures go to hand (`capturesToHand`): the side of the piece
+/// on `s` in `pos` and the type it goes to the other side's hand as (a
+/// promoted piece as what it was, unless `dropLoop`).
+fn taken_to_hand(pos: &Position, s: usize) -> Option<(usize, usize)> {
+    let def = pos.def;
+    if !def.drops.captures_to_hand {
+        return None;
+    }
+    let (side, t) = pos.piece(s)?;
+    let back = if pos.is_promoted(s) && !def.drops.drop_loop {
+        pos.origin(s).or(def.drops.unpromoted[side]).unwrap_or(t)
+    } else {
+        t
+    };
+    Some((side, back))
 }
 
 /// Gating after `m` (made from `pos` into `p`): the gated piece put on

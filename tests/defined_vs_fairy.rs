@@ -825,6 +825,14 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
                 "8/3k4/8/2p5/8/8/2R5/4K3 w - - 0 1",
             ],
         ),
+        // Makpong: a king in check moves only to take its checker.
+        (
+            "makpong",
+            &[
+                "8/3k4/8/8/8/8/2R5/4K3 w - - 0 1",
+                "8/8/3s4/4k3/8/8/4R3/4K3 b - - 0 1",
+            ],
+        ),
         (
             "shatranj",
             &[
@@ -1372,4 +1380,187 @@ fn drop_games_deep_into_play_match_fairy_stockfish() {
         }
     }
     tally.report("drop games", usize::MAX, false);
+}
+
+/// The move `m` played back: from its destination to its origin, if
+/// that is a legal move of `pos`.
+fn reverse_of(pos: &Position, m: defined::Move) -> Option<defined::Move> {
+    legal(pos)
+        .into_iter()
+        .find(|r| r.from() == m.to() && r.to() == m.from() && !r.is_drop() && !m.is_drop())
+}
+
+/// Xiangqi's ends by its history, judged as Fairy-Stockfish judges them:
+/// a repetition lost by the side that checked in every position of it,
+/// else by the side whose every move chased the same piece (attacked it
+/// anew while it was worth more than the attacker or undefended), else
+/// drawn; and the move-count rule stretched by checks (each beyond ten by
+/// one side adds a move). From random middle games, two-move shuffles of
+/// both sides played twice (the position before them then stands a third
+/// time), every position on the way asked for the game's end; and from a
+/// high move count, runs of play that check where they can.
+#[test]
+fn xiangqi_repetitions_chases_and_counts_end_as_fairy_stockfish() {
+    if skip() {
+        return;
+    }
+    let config = "[myxiangqi:xiangqi]\n";
+    let loaded = defined::load(config, "xiangqi.ini");
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    let game = Defined(loaded.games[0]);
+    let mut rng = Rng(77);
+    let mut jobs = Vec::new();
+    let job = |fen: &str, moves: &[String]| Job {
+        variant: "myxiangqi".into(),
+        reference: "xiangqi".into(),
+        fen: fen.to_string(),
+        moves: moves.to_vec(),
+        perft: 0,
+    };
+    // Decisive repetitions Arcana finds, by chase and by check (the test
+    // must meet some of each to mean anything).
+    let (mut chases, mut checks) = (0, 0);
+    let start_fen = game.0.start_fen.clone();
+    for _ in 0..60 {
+        let mut pos = game.read_fen(&start_fen).expect("the start reads");
+        let mut moves: Vec<String> = Vec::new();
+        for _ in 0..10 + rng.below(50) {
+            let list = legal(&pos);
+            if list.is_empty() {
+                break;
+            }
+            let m = list[rng.below(list.len())];
+            moves.push(Defined::ply_to_token(&pos, m));
+            pos = Defined::make(&pos, m);
+        }
+        let ours = legal(&pos);
+        if ours.is_empty() {
+            continue;
+        }
+        // Shuffles: a move of each side and both taken back, twice. Some
+        // chosen at random, some where the first side's piece attacks the
+        // same enemy piece from both its squares (a chase, if the piece
+        // is undefended or stronger), some that check twice.
+        let mut shuffles = Vec::new();
+        let (mut chasing, mut checking) = (Vec::new(), Vec::new());
+        for &m1 in &ours {
+            let p1 = Defined::make(&pos, m1);
+            for n1 in legal(&p1) {
+                let p2 = Defined::make(&p1, n1);
+                let Some(m2) = reverse_of(&p2, m1) else {
+                    continue;
+                };
+                let p3 = Defined::make(&p2, m2);
+                let Some(n2) = reverse_of(&p3, n1) else {
+                    continue;
+                };
+                let attacks = |p: &Position, from: usize, s: usize| {
+                    let side = p.piece(from).map_or(0, |(side, _)| side);
+                    defined::movegen::checkers(p, s, side).any(|x| x == from)
+                };
+                let cycle = [m1, n1, m2, n2];
+                if attacks(&p1, m1.to(), n1.from()) && attacks(&p3, m2.to(), n1.to()) {
+                    chasing.push(cycle);
+                } else if defined::movegen::in_check(&p1) && defined::movegen::in_check(&p3) {
+                    checking.push(cycle);
+                } else {
+                    shuffles.push(cycle);
+                }
+            }
+        }
+        let mut cycles = Vec::new();
+        for (pool, n) in [(&chasing, 3), (&checking, 2), (&shuffles, 2)] {
+            for _ in 0..n.min(pool.len()) {
+                cycles.push(pool[rng.below(pool.len())]);
+            }
+        }
+        for [m1, n1, m2, n2] in cycles {
+            let mut line = moves.clone();
+            let mut played = variants::Game::new(game, game.read_fen(&start_fen).unwrap());
+            for t in &moves {
+                played.play_token(t).unwrap();
+            }
+            let mut at = pos.clone();
+            for m in [m1, n1, m2, n2, m1, n1, m2, n2] {
+                if played.outcome().is_some() {
+                    break;
+                }
+                line.push(Defined::ply_to_token(&at, m));
+                played.play_plies(vec![m]);
+                at = Defined::make(&at, m);
+                jobs.push(job(&start_fen, &line));
+            }
+            match played.outcome() {
+                Some(Outcome::Win {
+                    reason: variants::WinReason::PerpetualChase,
+                    ..
+                }) => chases += 1,
+                Some(Outcome::Win {
+                    reason: variants::WinReason::PerpetualCheck,
+                    ..
+                }) => checks += 1,
+                _ => {}
+            }
+        }
+    }
+    // The move count stretched by checks: from a count of 50 plies,
+    // White's attackers check where they can against a defended king
+    // (asked at every ply from the 21st: fewer plies stretch nothing).
+    let attacks = [
+        "2bakab2/9/9/9/9/9/2N6/9/4C4/R3K4 w - - 50 1",
+        "3akab2/9/4b4/9/9/2R6/9/2N3C2/9/3K5 w - - 50 1",
+    ];
+    for i in 0..12 {
+        let fen = attacks[i % attacks.len()];
+        let mut pos = game.read_fen(fen).expect("the FEN reads");
+        let mut line: Vec<String> = Vec::new();
+        let mut played = variants::Game::new(game, pos.clone());
+        for ply in 0..90 {
+            let list = legal(&pos);
+            if list.is_empty() || played.outcome().is_some() {
+                break;
+            }
+            // A check where there is one, a capture never (it would reset
+            // the count) nor a position seen before (checks repeated
+            // would end the game), else a random move.
+            let quiet: Vec<_> = list
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    !defined::movegen::is_capture(&pos, m)
+                        && !played.hashes().contains(&Defined::make(&pos, m).hash)
+                })
+                .collect();
+            let pool = if quiet.is_empty() { &list } else { &quiet };
+            let checking: Vec<_> = pool
+                .iter()
+                .copied()
+                .filter(|&m| defined::movegen::in_check(&Defined::make(&pos, m)))
+                .collect();
+            let m = if !checking.is_empty() && pos.side == variants::Side::White {
+                checking[rng.below(checking.len())]
+            } else {
+                pool[rng.below(pool.len())]
+            };
+            line.push(Defined::ply_to_token(&pos, m));
+            played.play_plies(vec![m]);
+            pos = Defined::make(&pos, m);
+            if ply >= 20 {
+                jobs.push(job(fen, &line));
+            }
+        }
+    }
+    let mut tally = Tally {
+        definitions: 1,
+        ..Default::default()
+    };
+    if compare(config, &jobs, &mut tally).is_none() {
+        return;
+    }
+    eprintln!("decisive repetitions: {chases} by chase, {checks} by check");
+    tally.report("games", 5, true);
+    assert!(
+        chases >= 3 && checks >= 3,
+        "{chases} chases, {checks} checks"
+    );
 }

@@ -25,6 +25,12 @@ pub enum WinReason {
     /// The position repeated as often as the game's rule says, which
     /// decides it (a defined game's `nFoldValue`).
     Repetition,
+    /// The loser checked in every position of a repetition
+    /// (`perpetualCheckIllegal`).
+    PerpetualCheck,
+    /// The loser chased the same piece with every move of a repetition
+    /// (`chasingRule`: xiangqi's rule).
+    PerpetualChase,
     /// The winner's pieces made the game's shape (a defined game's
     /// `connectN`: so many in a row).
     Connect,
@@ -122,6 +128,8 @@ impl fmt::Display for Outcome {
                 WinReason::Checks => write!(f, "{winner} wins by giving the last check"),
                 WinReason::Material => write!(f, "{winner} wins on material"),
                 WinReason::Repetition => write!(f, "{winner} wins by repetition"),
+                WinReason::PerpetualCheck => write!(f, "{} checks perpetually", !*winner),
+                WinReason::PerpetualChase => write!(f, "{} chases perpetually", !*winner),
                 WinReason::Connect => write!(f, "{winner} wins by making a row"),
                 WinReason::Castling => write!(f, "{winner} wins by castling"),
             },

@@ -245,6 +245,11 @@ pub struct GameDef {
     pub janggi_cannon: Option<usize>,
     /// Wins by a shape of pieces (`connectN` ...).
     pub connect: super::connect::Connect,
+    /// Whether a king in check may move only to take its one checker
+    /// (`makpongRule`).
+    pub makpong: bool,
+    /// Xiangqi's rule against perpetual chasing (`chasingRule = axf`).
+    pub chase: Option<Box<super::chase::Chase>>,
     /// Pockets and drops.
     pub drops: super::drops::DropRules,
     /// Where pieces may go: mobility regions, soldiers, the flying
@@ -381,6 +386,7 @@ const KEYS: &[&str] = &[
     "oppositeCastling",
     "castlingWins",
     "perpetualCheckIllegal",
+    "makpongRule",
     "nFoldValueAbsolute",
     "countingRule",
     "pieceToCharTable",
@@ -1086,6 +1092,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
                 && !super::promotion::KEYS.contains(&key.as_str())
                 && !super::mobility::KEYS.contains(&key.as_str())
                 && !super::connect::KEYS.contains(&key.as_str())
+                && !super::chase::KEYS.contains(&key.as_str())
                 && !super::mobility::is_region_key(key)
                 && !is_piece_key(key)
         })
@@ -1434,6 +1441,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     let n_fold_rule = r.int("nFoldRule", 3);
     let n_fold_value = r.value("nFoldValue", Value::Draw);
     let perpetual_check_illegal = r.bool("perpetualCheckIllegal", false);
+    let makpong = r.bool("makpongRule", false);
     let n_fold_value_absolute = r.bool("nFoldValueAbsolute", false);
     let counting = match r.get("countingRule") {
         None | Some("none") => Counting::None,
@@ -1519,6 +1527,24 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
             }
         }
     }
+    // The chasing rule judges attacks by the pieces' moves before their
+    // regions cut them, as Fairy-Stockfish does.
+    let chase = match r.get("chasingRule") {
+        None | Some("none") => None,
+        Some("axf") => {
+            let names: Vec<&str> = slots.iter().map(|s| s.name.as_str()).collect();
+            let free = pieces.iter().map(|p| p.compiled.clone()).collect();
+            Some(Box::new(super::chase::Chase::new(&names, free)))
+        }
+        Some(v) => {
+            let v = v.to_string();
+            r.error(
+                "chasingRule",
+                format!("'{v}' is not supported (axf or none)"),
+            );
+            None
+        }
+    };
     if mobility.restricts() {
         for (t, p) in pieces.iter_mut().enumerate() {
             for (side, c) in p.compiled.iter_mut().enumerate() {
@@ -1658,6 +1684,8 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         n_fold_value_absolute,
         counting,
         connect,
+        makpong,
+        chase,
         janggi_cannon,
         drops,
         mobility,

@@ -9,6 +9,7 @@
 
 pub mod betza;
 pub mod builtin;
+pub mod chase;
 pub mod connect;
 pub mod def;
 pub mod drops;

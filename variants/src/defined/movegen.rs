@@ -79,7 +79,13 @@ fn janggi_rides(pos: &Position, rides: u16, s: usize, side: usize, blockers: &Bo
 
 /// [`rides_on`] without the janggi cannon's rule.
 #[inline(always)]
-fn plain_rides(pos: &Position, rides: u16, s: usize, side: usize, blockers: &Board) -> Board {
+pub(super) fn plain_rides(
+    pos: &Position,
+    rides: u16,
+    s: usize,
+    side: usize,
+    blockers: &Board,
+) -> Board {
     let def = pos.def;
     let mut b = Board::EMPTY;
     let fast = rides & RAY_RIDES;
@@ -212,6 +218,41 @@ pub fn checked(pos: &Position) -> bool {
         && pseudo_royals(pos, us)
             .iter()
             .any(|s| !touching(pos, s, theirs) && attacked(pos, s, 1 - us))
+}
+
+/// Whether the side to move is in check only by the enemy king's move
+/// that led here, and by a check Fairy-Stockfish does not see: it finds a
+/// king's direct check by the king's moves taken back from the checked
+/// king's square (with the squares as they stood before the move), which
+/// a grasshopper's hops or a horse's lame leaps do not give back. It then
+/// scores a side without moves as stalemated, not mated (a custom royal
+/// king, `king = g:gBgR`).
+#[cold]
+#[inline(never)]
+pub fn unseen_royal_check(pos: &Position) -> bool {
+    let def = pos.def;
+    let Some(m) = pos.last else {
+        return false;
+    };
+    if matches!(m.kind(), Kind::Drop | Kind::Pass | Kind::Castling) {
+        return false;
+    }
+    let us = pos.side.index();
+    let them = 1 - us;
+    let (Some(k), Some(kt)) = (pos.king(us), def.king) else {
+        return false;
+    };
+    if pos.king(them) != Some(m.to()) {
+        return false;
+    }
+    let blockers = pos.occupied() | pos.holes;
+    let others = pos.by_side[them].and_not(Board::single(m.to()));
+    if attackers(pos, k, them, others, blockers).next().is_some() {
+        return false;
+    }
+    let before =
+        pos.occupied().and_not(Board::single(m.to())) | Board::single(m.from()) | pos.holes;
+    !reach_among(pos, us, kt, k, 0, CAPTURE, &before).has(m.to())
 }
 
 /// Whether the piece on `s` touches one of `royals` (atomic: a royal piece
@@ -720,13 +761,24 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
     let special = def.janggi_cannon.is_some()
         || def.mutually_immune_types != 0
         || def.blast_on_capture
-        || def.mobility.flying_general;
+        || def.mobility.flying_general
+        || def.makpong;
+    // Makpong: a king in check moves only to take its one checker.
+    let king_bound = match king {
+        Some(k) if def.makpong && check => Some(checkers(pos, k, them).collect::<Board>()),
+        _ => None,
+    };
     // Each move is judged as it is generated.
     let mut judge = |m: Move| {
         let mut janggi = false;
         if special {
             if immune_capture(pos, m) {
                 return;
+            }
+            if let Some(checkers) = king_bound {
+                if king == Some(m.from()) && !m.is_drop() && checkers != Board::single(m.to()) {
+                    return;
+                }
             }
             janggi = janggi_sensitive(pos, m);
         }
@@ -1028,6 +1080,7 @@ pub fn make(pos: &Position, m: Move) -> Position {
         p.set_ep(Board::EMPTY);
         p.dropped = false;
         p.castled = None;
+        p.last = Some(m);
         p.passes = pos.passes.saturating_add(1).min(2);
         p.halfmove = pos.halfmove + 1;
         if let Some((_, ply)) = &mut p.counting {
@@ -1206,6 +1259,7 @@ pub fn make(pos: &Position, m: Move) -> Position {
     p.set_ep(new_ep);
     p.dropped = m.is_drop();
     p.castled = (m.kind() == Kind::Castling).then_some(m.promo() as u8);
+    p.last = Some(m);
     // A capture, a promotion, or a move of the rule's types that the piece
     // could not move back by resets the count (Fairy-Stockfish's rule: a
     // king-like pawn's sideways step is reversible).

@@ -180,6 +180,9 @@ pub struct Position {
     /// The wing (0 the king's side, 1 the queen's) of the castling that
     /// led here, if the move was one (`castlingWins` asks).
     pub castled: Option<u8>,
+    /// The move that led here (none in a position read from a FEN): the
+    /// chasing rule asks which pieces it attacked.
+    pub last: Option<Move>,
     /// `[side]`: the files of its castling rank whose pieces have not
     /// moved yet and may gate a piece from the hand (`gating`: the
     /// letters of the FEN's castling field beyond K and Q).
@@ -305,6 +308,7 @@ impl Position {
             material: [0; 2],
             dropped: false,
             castled: None,
+            last: None,
             gates: [0; 2],
             checks: [0; 2],
             passes: 0,

@@ -252,7 +252,8 @@ pub fn outcome(pos: &Position) -> Option<Outcome> {
     let moves = has_move(pos);
     let n = def.n_move_rule;
     // The move-count rule draws, but a mate on its last move stands.
-    if n > 0 && pos.halfmove >= 2 * n && (moves || !movegen::in_check(pos)) {
+    // (Under the chasing rule checks stretch it: judged with the history.)
+    if n > 0 && def.chase.is_none() && pos.halfmove >= 2 * n && (moves || !movegen::in_check(pos)) {
         return Some(Outcome::Draw(DrawReason::FiftyMoves));
     }
     // So does a count that ran out (Makruk's).
@@ -267,7 +268,7 @@ pub fn outcome(pos: &Position) -> Option<Outcome> {
     }
     // A game that has no move always ends: a value of `none` draws.
     let or_draw = |v: Value| if v == Value::None { Value::Draw } else { v };
-    if movegen::checked(pos) {
+    if movegen::checked(pos) && !movegen::unseen_royal_check(pos) {
         if pawn_drop_mate(pos) {
             // Mated by a pawn drop where that is illegal: the side mated
             // wins (Fairy-Stockfish's reading of the rule).
@@ -310,33 +311,45 @@ fn pawn_drop_mate(pos: &Position) -> bool {
     movegen::checkers(pos, k, them).all(|s| pos.piece(s).is_some_and(|(_, t)| t == pawn))
 }
 
-/// The value of an `n`-fold repetition ending `history` for the side to
-/// move, where one side checked throughout it: from the current position
-/// back to the earlier one that makes it `n`-fold, a win when every
-/// position with the side to move to play was check, a loss when every
-/// other one was, a draw when both; `None` when neither.
-fn perpetual(history: &[Position], n: usize) -> Option<Value> {
+/// How many plies back from the end of `history` lies the earlier
+/// occurrence of its last position that makes it `n`-fold, if one does.
+fn repetition_span(history: &[Position], n: usize) -> Option<usize> {
     if n < 2 || history.is_empty() {
         return None;
     }
     let last = history.len() - 1;
     let key = history[last].hash;
     let mut seen = 0;
-    let span = (1..=last).find(|&d| {
+    (1..=last).find(|&d| {
         if history[last - d].hash == key {
             seen += 1;
         }
         seen + 1 >= n
-    })?;
-    let checked = |d: usize| movegen::in_check(&history[last - d]);
-    let them = (0..=span).step_by(2).all(checked);
-    let us = (1..span).step_by(2).all(checked);
+    })
+}
+
+/// The value for the side to move of a repetition `span` plies long
+/// ending `history` by who did something throughout it (checked, or
+/// chased): a win when only the other side did, a loss when only the
+/// side to move did, a draw when both; `None` when neither.
+fn guilty(them: bool, us: bool) -> Option<Value> {
     match (them, us) {
         (true, false) => Some(Value::Win),
         (false, true) => Some(Value::Loss),
         (true, true) => Some(Value::Draw),
         (false, false) => None,
     }
+}
+
+/// Whether each side checked in every position of the repetition `span`
+/// plies long ending `history`: `(them, us)`, `them` the side that made
+/// the last move.
+fn perpetual(history: &[Position], span: usize) -> (bool, bool) {
+    let last = history.len() - 1;
+    let checked = |d: usize| movegen::in_check(&history[last - d]);
+    let them = (0..=span).step_by(2).all(checked);
+    let us = (1..span).step_by(2).all(checked);
+    (them, us)
 }
 
 /// Whether a count (Makruk's) has run past its limit.
@@ -346,17 +359,33 @@ pub fn counted_out(pos: &Position) -> bool {
 
 /// The result when the position, the last of `history`, has occurred
 /// `count` times. Under `perpetualCheckIllegal` a side that gave check in
-/// every position of the repetition loses (both: a draw), as
-/// Fairy-Stockfish judges it.
+/// every position of the repetition loses (both: a draw), and then under
+/// `chasingRule` a side that chased throughout it, as Fairy-Stockfish
+/// judges them. Under `chasingRule` the move-count rule is judged here
+/// too, since checks stretch it.
 pub fn repetition(history: &[Position], count: usize) -> Option<Outcome> {
     let pos = history.last()?;
     let def = pos.def;
+    if def.chase.is_some() {
+        if let Some(end) = stretched_move_rule(history) {
+            return Some(end);
+        }
+    }
     if def.n_fold_rule == 0 || count < def.n_fold_rule as usize {
         return None;
     }
-    if def.perpetual_check_illegal {
-        if let Some(v) = perpetual(history, def.n_fold_rule as usize) {
-            return outcome_of(pos, v, WinReason::Repetition, DrawReason::Repetition);
+    if let Some(span) = repetition_span(history, def.n_fold_rule as usize) {
+        if def.perpetual_check_illegal {
+            let (them, us) = perpetual(history, span);
+            if let Some(v) = guilty(them, us) {
+                return outcome_of(pos, v, WinReason::PerpetualCheck, DrawReason::Repetition);
+            }
+        }
+        if let Some(chase) = &def.chase {
+            let (them, us) = chase.judge(history, span);
+            if let Some(v) = guilty(them, us) {
+                return outcome_of(pos, v, WinReason::PerpetualChase, DrawReason::Repetition);
+            }
         }
     }
     let value = if def.n_fold_value_absolute && pos.side == Side::Black {
@@ -365,4 +394,17 @@ pub fn repetition(history: &[Position], count: usize) -> Option<Outcome> {
         def.n_fold_value
     };
     outcome_of(pos, value, WinReason::Repetition, DrawReason::Repetition)
+}
+
+/// The move-count rule under the chasing rule: a draw once the count,
+/// less two plies for each check beyond ten by one side, passes the rule
+/// (a mate on its last move stands).
+fn stretched_move_rule(history: &[Position]) -> Option<Outcome> {
+    let pos = history.last()?;
+    let n = pos.def.n_move_rule;
+    if n == 0 || pos.halfmove < 2 * n || (movegen::in_check(pos) && !has_move(pos)) {
+        return None;
+    }
+    let offset = super::chase::move_rule_offset(history);
+    (pos.halfmove.saturating_sub(offset) >= 2 * n).then_some(Outcome::Draw(DrawReason::FiftyMoves))
 }

@@ -209,6 +209,42 @@ fn a_perpetual_check_loses_where_the_rule_says() {
     }
 }
 
+/// Xiangqi's chasing rule: a rook that attacks the same undefended horse
+/// with every move of a repetition loses it; defended where it flees to,
+/// the horse is not chased and the repetition draws.
+#[test]
+fn a_perpetual_chase_loses_and_a_defended_piece_is_not_chased() {
+    use crate::{Side, WinReason};
+    let g = game("[xq:xiangqi]\n", "xq");
+    let cycle = ["a6a8", "g8h6", "a8a6", "h6g8"];
+    let cases = [
+        // The horse alone: White chases it and loses.
+        (
+            "3k5/9/6n2/9/R8/9/9/9/9/4K4 w - - 0 1",
+            Some(WinReason::PerpetualChase),
+        ),
+        // Rooks guard g8 and h6: no chase.
+        ("3k3r1/9/6n1r/9/R8/9/9/9/9/4K4 w - - 0 1", None),
+    ];
+    for (fen, want) in cases {
+        let start = g.read_fen(fen).unwrap();
+        let mut played = crate::Game::new(g, start);
+        for (i, token) in cycle.iter().chain(&cycle).enumerate() {
+            assert!(played.outcome().is_none(), "{fen} before ply {i}");
+            played
+                .play_token(token)
+                .unwrap_or_else(|e| panic!("{fen} {token}: {e:?}"));
+        }
+        match (played.outcome(), want) {
+            (Some(crate::Outcome::Win { winner, reason }), Some(w)) => {
+                assert_eq!((winner, reason), (Side::Black, w), "{fen}")
+            }
+            (Some(crate::Outcome::Draw(_)), None) => {}
+            (other, _) => panic!("{fen}: {other:?}"),
+        }
+    }
+}
+
 #[test]
 fn n_check_counts_checks_in_the_fen_and_the_last_one_wins() {
     use crate::{Rules, Side, WinReason};

@@ -825,6 +825,24 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
                 "8/3k4/8/2p5/8/8/2R5/4K3 w - - 0 1",
             ],
         ),
+        // Spartan: two kings may not both be left attacked, and both
+        // attacked is check.
+        (
+            "spartan",
+            &[
+                "2k2k2/8/8/8/8/8/8/3QK3 w - - 0 1",
+                "1k4k1/hhh5/8/8/8/8/3R4/R3K3 b Q - 0 1",
+            ],
+        ),
+        // Shatar: mates by a knight alone, without a shak, after one.
+        (
+            "shatar",
+            &[
+                "6rk/6pp/8/6N1/8/8/8/4K3 w - - 0 1",
+                "7k/5K2/8/6N1/8/2B5/p7/8 w - - 0 1",
+                "8/2K5/7R/1kp5/2N5/3B4/8/p6p w - - 0 1",
+            ],
+        ),
         // Makpong: a king in check moves only to take its checker.
         (
             "makpong",

@@ -61,6 +61,9 @@ pub enum DrawReason {
     Material,
     /// A shape was made that the game scores as a draw (`connectValue`).
     Connect,
+    /// Shatar: a mate after checks none of which was a shak (by a rook,
+    /// knight or bers), a niol.
+    Niol,
 }
 
 /// The result of a finished game.
@@ -141,6 +144,7 @@ impl fmt::Display for Outcome {
                 DrawReason::Extinction => "Draw by extinction",
                 DrawReason::Flag => "Draw: both flags reached",
                 DrawReason::Counting => "Draw by the counting rule",
+                DrawReason::Niol => "Draw: a mate without a shak (niol)",
                 DrawReason::Material => "Draw: the game ended with material even",
                 DrawReason::Connect => "Draw: a row was made",
             }),

@@ -248,6 +248,12 @@ pub struct GameDef {
     /// Whether a king in check may move only to take its one checker
     /// (`makpongRule`).
     pub makpong: bool,
+    /// Whether a side may not leave all its pieces of the extinction types
+    /// attacked at once, and is in check when they are (`dupleCheck`).
+    pub duple_check: bool,
+    /// Shatar's mate rule (`shatarMateRule`): the types whose check is a
+    /// shak (rook, knight, bers), and the knight's.
+    pub shatar: Option<(u64, Option<usize>)>,
     /// Xiangqi's rule against perpetual chasing (`chasingRule = axf`).
     pub chase: Option<Box<super::chase::Chase>>,
     /// Pockets and drops.
@@ -387,6 +393,8 @@ const KEYS: &[&str] = &[
     "castlingWins",
     "perpetualCheckIllegal",
     "makpongRule",
+    "dupleCheck",
+    "shatarMateRule",
     "nFoldValueAbsolute",
     "countingRule",
     "pieceToCharTable",
@@ -1442,6 +1450,15 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     let n_fold_value = r.value("nFoldValue", Value::Draw);
     let perpetual_check_illegal = r.bool("perpetualCheckIllegal", false);
     let makpong = r.bool("makpongRule", false);
+    let duple_check = r.bool("dupleCheck", false);
+    let shatar = r.bool("shatarMateRule", false).then(|| {
+        let of = |name: &str| slots.iter().position(|s| s.name == name);
+        let shak = ["knight", "rook", "bers"]
+            .iter()
+            .filter_map(|n| of(n))
+            .fold(0u64, |b, t| b | 1 << t);
+        (shak, of("knight"))
+    });
     let n_fold_value_absolute = r.bool("nFoldValueAbsolute", false);
     let counting = match r.get("countingRule") {
         None | Some("none") => Counting::None,
@@ -1685,6 +1702,8 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         counting,
         connect,
         makpong,
+        duple_check,
+        shatar,
         chase,
         janggi_cannon,
         drops,

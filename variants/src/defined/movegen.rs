@@ -214,10 +214,29 @@ pub fn checked(pos: &Position) -> bool {
     } else {
         Board::EMPTY
     };
-    pos.def.extinction_pseudo_royal
-        && pseudo_royals(pos, us)
-            .iter()
-            .any(|s| !touching(pos, s, theirs) && attacked(pos, s, 1 - us))
+    if !pos.def.extinction_pseudo_royal {
+        return false;
+    }
+    if pseudo_royals(pos, us)
+        .iter()
+        .any(|s| !touching(pos, s, theirs) && attacked(pos, s, 1 - us))
+    {
+        return true;
+    }
+    // A duple check: every piece of the extinction types attacked.
+    pos.def.duple_check && {
+        let def = pos.def;
+        let mut all = Board::EMPTY;
+        for t in 0..def.pieces.len() {
+            if is(def.extinction_piece_types, t) {
+                all |= pos.pieces(us, t);
+            }
+        }
+        all.any()
+            && all
+                .iter()
+                .all(|s| !touching(pos, s, theirs) && attacked(pos, s, 1 - us))
+    }
 }
 
 /// Whether the side to move is in check only by the enemy king's move
@@ -481,7 +500,38 @@ fn pseudo_royals_safe(pos: &Position, m: Move) -> bool {
             .iter()
             .any(|s| !touching(pos, s, theirs) && attacked(&child, s, them));
     }
-    !ours.iter().any(|s| attacked(&child, s, them))
+    if ours.iter().any(|s| attacked(&child, s, them)) {
+        return false;
+    }
+    // `dupleCheck`: while a side has more of them than are royal, it may
+    // not leave all its pieces of the extinction types attacked at once.
+    !(def.duple_check && all_attacked(&child, us, duple_candidates(pos, m)))
+}
+
+/// The pieces of the extinction types of the side to move of `pos` after
+/// `m` (the moved piece carried along, a promotion to such a type added):
+/// Fairy-Stockfish's candidates for a duple check.
+fn duple_candidates(pos: &Position, m: Move) -> Board {
+    let def = pos.def;
+    let us = pos.side.index();
+    let mut b = Board::EMPTY;
+    for t in 0..def.pieces.len() {
+        if is(def.extinction_piece_types, t) {
+            b |= pos.pieces(us, t);
+        }
+    }
+    if !m.is_drop() && b.has(m.from()) {
+        b = b.and_not(Board::single(m.from())) | Board::single(m.to());
+    }
+    if m.kind() == Kind::Promotion && is(def.extinction_piece_types, m.promo()) {
+        b |= Board::single(m.to());
+    }
+    b
+}
+
+/// Whether `pieces` of `side` are some and all attacked in `pos`.
+fn all_attacked(pos: &Position, side: usize, pieces: Board) -> bool {
+    pieces.any() && pieces.iter().all(|s| attacked(pos, s, 1 - side))
 }
 
 /// The types a pawn of `us` may promote to now: its promotion types
@@ -1280,7 +1330,30 @@ pub fn make(pos: &Position, m: Move) -> Position {
     if def.counting != Counting::None {
         count(&mut p, captured_type, captured, m.kind() == Kind::Promotion);
     }
+    if def.shatar.is_some() {
+        note_shak(&mut p);
+    }
     p
+}
+
+/// Shatar: notes whether the side to move of `p`, in check, has been
+/// checked by a shak (a rook's, knight's or bers' check) since its run of
+/// checks began.
+#[cold]
+#[inline(never)]
+pub(super) fn note_shak(p: &mut Position) {
+    let us = p.side.index();
+    let Some((shak_types, _)) = p.def.shatar else {
+        return;
+    };
+    p.shak_run[us] = if in_check(p) {
+        let k = p.king(us).expect("in check, a king");
+        let shak =
+            checkers(p, k, 1 - us).any(|s| p.piece(s).is_some_and(|(_, t)| is(shak_types, t)));
+        Some(shak || p.shak_run[us] == Some(true))
+    } else {
+        None
+    };
 }
 
 /// Where captures go to hand (`capturesToHand`): the side of the piece

@@ -183,6 +183,10 @@ pub struct Position {
     /// The move that led here (none in a position read from a FEN): the
     /// chasing rule asks which pieces it attacked.
     pub last: Option<Move>,
+    /// `[side]`: while the side stands in check turn after turn, whether
+    /// one of those checks was a shak (Shatar's mate rule); `None` when it
+    /// was not in check at its last turn.
+    pub shak_run: [Option<bool>; 2],
     /// `[side]`: the files of its castling rank whose pieces have not
     /// moved yet and may gate a piece from the hand (`gating`: the
     /// letters of the FEN's castling field beyond K and Q).
@@ -309,6 +313,7 @@ impl Position {
             dropped: false,
             castled: None,
             last: None,
+            shak_run: [None; 2],
             gates: [0; 2],
             checks: [0; 2],
             passes: 0,
@@ -689,6 +694,9 @@ impl Position {
                 clocks + 2,
                 fields.len()
             )));
+        }
+        if def.shatar.is_some() {
+            super::movegen::note_shak(&mut pos);
         }
         Ok(pos)
     }

@@ -274,6 +274,26 @@ pub fn outcome(pos: &Position) -> Option<Outcome> {
             // wins (Fairy-Stockfish's reading of the rule).
             return outcome_of(pos, Value::Win, WinReason::Checkmate, DrawReason::Stalemate);
         }
+        if let Some((_, knight)) = def.shatar {
+            // Shatar: a mate by knights alone is illegal (the side mated
+            // wins); one after checks none of which was a shak draws.
+            let us = pos.side.index();
+            if let Some(k) = pos.king(us) {
+                let by_knights = movegen::checkers(pos, k, 1 - us)
+                    .all(|s| pos.piece(s).is_some_and(|(_, t)| Some(t) == knight));
+                if by_knights {
+                    return outcome_of(
+                        pos,
+                        Value::Win,
+                        WinReason::Checkmate,
+                        DrawReason::Stalemate,
+                    );
+                }
+                if pos.shak_run[us] != Some(true) {
+                    return Some(Outcome::Draw(DrawReason::Niol));
+                }
+            }
+        }
         let v = or_draw(def.checkmate_value);
         outcome_of(pos, v, WinReason::Checkmate, DrawReason::Stalemate)
     } else {

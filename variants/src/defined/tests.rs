@@ -245,6 +245,55 @@ fn a_perpetual_chase_loses_and_a_defended_piece_is_not_chased() {
     }
 }
 
+/// Shatar's mate rule, as Fairy-Stockfish plays it: a mate by a knight
+/// alone is illegal (the side mated wins), a mate after a run of checks
+/// none of which was a shak (a rook's, knight's or bers' check) draws,
+/// one with a shak anywhere in the run wins.
+#[test]
+fn shatar_mates_need_a_shak() {
+    use crate::{DrawReason, Side, WinReason};
+    let g = game("[sh:shatar]\n", "sh");
+    let cases: [(&str, &[&str], Outcome); 4] = [
+        (
+            "6rk/6pp/8/6N1/8/8/8/4K3 w - - 0 1",
+            &["g5f7"],
+            Outcome::Win {
+                winner: Side::Black,
+                reason: WinReason::Checkmate,
+            },
+        ),
+        (
+            "4k3/8/4K3/8/8/8/p7/7R w - - 0 1",
+            &["h1h8"],
+            Outcome::Win {
+                winner: Side::White,
+                reason: WinReason::Checkmate,
+            },
+        ),
+        (
+            "7k/5K2/8/6N1/8/2B5/p7/8 w - - 0 1",
+            &["c3d4"],
+            Outcome::Draw(DrawReason::Niol),
+        ),
+        // A rook's check, then a bishop's mate: the run had a shak.
+        (
+            "8/2K5/7R/1kp5/2N5/3B4/8/p6p w - - 0 1",
+            &["h6b6", "b5a4", "d3c2"],
+            Outcome::Win {
+                winner: Side::White,
+                reason: WinReason::Checkmate,
+            },
+        ),
+    ];
+    for (fen, line, want) in cases {
+        let mut played = crate::Game::new(g, g.read_fen(fen).unwrap());
+        for token in line {
+            played.play_token(token).unwrap();
+        }
+        assert_eq!(played.outcome(), Some(want), "{fen} {line:?}");
+    }
+}
+
 #[test]
 fn n_check_counts_checks_in_the_fen_and_the_last_one_wins() {
     use crate::{Rules, Side, WinReason};

@@ -843,6 +843,19 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
                 "8/2K5/7R/1kp5/2N5/3B4/8/p6p w - - 0 1",
             ],
         ),
+        // Cambodian: its own counting (a rook against a bare king, three
+        // pieces against a rook), the leaps from the gates; Karouk: the
+        // first check wins.
+        (
+            "cambodian",
+            &[
+                "8/8/8/4k3/8/8/8/R3K3 w - - 0 1",
+                "8/3k4/8/2p5/8/8/2R5/4K3 w - - 0 1",
+                "r2mk3/8/8/8/8/8/8/3KM2R w DEde - 0 1",
+                "4k3/4p3/8/8/8/8/8/3K3R w DEde - 0 1",
+            ],
+        ),
+        ("karouk", &["r2mk3/8/8/8/8/8/8/3KM2R w DEde - 0 1"]),
         // Makpong: a king in check moves only to take its checker.
         (
             "makpong",

@@ -35,6 +35,9 @@ pub enum Counting {
     /// ASEAN chess's (and Sittuyin's): only against a bare king, by the
     /// strongest piece left (rook 16, khon 44, knight 64), counted from 0.
     Asean,
+    /// Cambodian chess's: Makruk's one move shorter, counted only by a
+    /// side of at most three pieces, its pieces' honour also with pawns.
+    Cambodian,
 }
 
 /// How material decides a game that ends without a mate
@@ -254,6 +257,8 @@ pub struct GameDef {
     /// Shatar's mate rule (`shatarMateRule`): the types whose check is a
     /// shak (rook, knight, bers), and the knight's.
     pub shatar: Option<(u64, Option<usize>)>,
+    /// Cambodian chess's first moves from the gates (`cambodianMoves`).
+    pub cambodian_moves: bool,
     /// Xiangqi's rule against perpetual chasing (`chasingRule = axf`).
     pub chase: Option<Box<super::chase::Chase>>,
     /// Pockets and drops.
@@ -395,6 +400,7 @@ const KEYS: &[&str] = &[
     "makpongRule",
     "dupleCheck",
     "shatarMateRule",
+    "cambodianMoves",
     "nFoldValueAbsolute",
     "countingRule",
     "pieceToCharTable",
@@ -1451,6 +1457,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     let perpetual_check_illegal = r.bool("perpetualCheckIllegal", false);
     let makpong = r.bool("makpongRule", false);
     let duple_check = r.bool("dupleCheck", false);
+    let cambodian_moves = r.bool("cambodianMoves", false);
     let shatar = r.bool("shatarMateRule", false).then(|| {
         let of = |name: &str| slots.iter().position(|s| s.name == name);
         let shak = ["knight", "rook", "bers"]
@@ -1464,11 +1471,12 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         None | Some("none") => Counting::None,
         Some("makruk") => Counting::Makruk,
         Some("asean") => Counting::Asean,
+        Some("cambodian") => Counting::Cambodian,
         Some(v) => {
             let v = v.to_string();
             r.error(
                 "countingRule",
-                format!("'{v}' is not supported (makruk, asean or none)"),
+                format!("'{v}' is not supported (makruk, asean, cambodian or none)"),
             );
             Counting::None
         }
@@ -1704,6 +1712,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         makpong,
         duple_check,
         shatar,
+        cambodian_moves,
         chase,
         janggi_cannon,
         drops,

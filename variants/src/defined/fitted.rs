@@ -18,6 +18,7 @@ const FITTED: &[(&str, &str)] = &[
     ("shatranj", include_str!("fitted/shatranj.weights")),
     ("chess16", include_str!("fitted/chess16.weights")),
     ("courier", include_str!("fitted/courier.weights")),
+    ("makruk", include_str!("fitted/makruk.weights")),
 ];
 
 /// The fitted weights of a game with `def`'s rules, if there are any.

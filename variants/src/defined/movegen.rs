@@ -403,6 +403,45 @@ pub fn pseudo_legal(pos: &Position, which: Moves, among: Board, out: &mut impl F
     if which == Moves::All && pos.castling_king(us).is_some_and(|k| among.has(k)) {
         castlings(pos, us, out);
     }
+    if which == Moves::All && def.cambodian_moves && pos.gates[us] != 0 {
+        cambodian_moves(pos, us, among, out);
+    }
+}
+
+/// Cambodian chess's first moves (`cambodianMoves`), from a gate (a piece
+/// not moved yet): the king leaps as a knight to the next rank, two files
+/// aside, but not out of check; the fers (met) jumps two squares forward;
+/// both only to an empty square.
+#[cold]
+#[inline(never)]
+fn cambodian_moves(pos: &Position, us: usize, among: Board, out: &mut impl FnMut(Move)) {
+    let def = pos.def;
+    let occupied = pos.occupied() | pos.holes;
+    let step = |from: usize, files: i32, ranks: i32| -> Option<usize> {
+        let (f, r) = (from as i32 % WIDTH + files, from as i32 / WIDTH + ranks);
+        ((0..def.files).contains(&f) && (0..def.ranks).contains(&r))
+            .then(|| (r * WIDTH + f) as usize)
+            .filter(|&to| def.board.has(to) && !occupied.has(to))
+    };
+    let ahead = forward(us) / WIDTH;
+    if let Some(k) = pos.king(us) {
+        if among.has(k) && pos.is_gate(us, k) && !in_check(pos) {
+            for files in [-2, 2] {
+                if let Some(to) = step(k, files, ahead) {
+                    out(Move::new(k, to, Kind::Normal, 0));
+                }
+            }
+        }
+    }
+    if let Some(fers) = def.pieces.iter().position(|p| p.name == "fers") {
+        for from in (pos.pieces(us, fers) & among).iter() {
+            if pos.is_gate(us, from) {
+                if let Some(to) = step(from, 0, 2 * ahead) {
+                    out(Move::new(from, to, Kind::Normal, 0));
+                }
+            }
+        }
+    }
 }
 
 /// The pieces of `side` royal by `extinctionPseudoRoyal`: those of each
@@ -1298,6 +1337,18 @@ pub fn make(pos: &Position, m: Move) -> Position {
     if def.drops.gating {
         gate(pos, &mut p, m);
     }
+    // Cambodian chess: a rook aimed at the enemy king (on an empty board)
+    // takes its leap away.
+    if def.cambodian_moves && def.pieces[t].name == "rook" {
+        if let Some(k) = p.king(them).filter(|&k| p.is_gate(them, k)) {
+            let lines = def
+                .rays
+                .reach(ride::ROOK_H | ride::ROOK_V, to, &Board::EMPTY);
+            if lines.has(k) {
+                p.set_gate(them, k, false);
+            }
+        }
+    }
     if def.drops.flip {
         // Othello: the enemy lines the piece closes change sides.
         for s in super::drops::enclosed(&p, us, to).iter() {
@@ -1495,25 +1546,41 @@ fn count_limit(p: &Position, side: usize) -> u32 {
             _ => 0,
         };
     }
-    if pawns > 0 || p.by_side[1 - side].count() == 1 {
-        return 0;
-    }
-    if p.by_side[side].count() > 1 {
-        return 64;
+    let cambodian = def.counting == Counting::Cambodian;
+    if cambodian {
+        // Cambodian: only a side of at most three pieces counts, from 63
+        // (the board's honour) and one move fewer for each piece's.
+        if p.by_side[side].count() > 3 || p.by_side[1 - side].count() == 1 {
+            return 0;
+        }
+        if p.by_side[side].count() > 1 {
+            return 63;
+        }
+        if pawns > 0 {
+            return 0;
+        }
+    } else {
+        if pawns > 0 || p.by_side[1 - side].count() == 1 {
+            return 0;
+        }
+        if p.by_side[side].count() > 1 {
+            return 64;
+        }
     }
     let (rooks, khons, knights) = (
         theirs(&["rook"]),
         theirs(&["khon", "silver"]),
         theirs(&["knight"]),
     );
-    match () {
+    let limit = match () {
         _ if rooks > 1 => 8,
         _ if rooks == 1 => 16,
         _ if khons > 1 => 22,
         _ if knights > 1 => 32,
         _ if khons == 1 => 44,
         _ => 64,
-    }
+    };
+    limit - cambodian as u32
 }
 
 /// The predefined pawns on the board, both sides'.

@@ -950,7 +950,11 @@ impl Position {
         out.push_str(if castling.is_empty() { "-" } else { &castling });
         out.push(' ');
         if let Some((limit, ply)) = self.counting {
-            out.push_str(&format!("{limit} {ply} {}", self.fullmove));
+            out.push_str(&limit.to_string());
+            if self.def.check_counting {
+                out.push_str(&format!(" {}+{}", self.checks[0], self.checks[1]));
+            }
+            out.push_str(&format!(" {ply} {}", self.fullmove));
             return out;
         }
         if self.ep.is_empty() {

@@ -451,3 +451,39 @@ fn castlings_that_win_and_castlings_that_take_rights() {
     );
     assert!(pos.to_fen().contains(" b q - "), "{}", pos.to_fen());
 }
+
+/// Cambodian chess: from their gates (the castling field's `DEde`) the
+/// king leaps as a knight to the next rank, not out of check, and the met
+/// jumps two squares forward; a rook aimed at the king on its gate (on an
+/// empty board: through the pawn) takes its leap away (the FEN's `e`).
+#[test]
+fn cambodian_leaps_from_the_gates_until_a_rook_aims() {
+    let g = game("[cb:cambodian]\n", "cb");
+    let start = tokens(
+        g,
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
+    );
+    for leap in ["d1b2", "d1f2"] {
+        assert!(start.contains(&leap.to_string()), "{leap} in {start:?}");
+    }
+    let met = tokens(g, "4k3/8/8/8/8/8/4P3/3KM3 w DE - 0 1");
+    assert!(met.contains(&"e1e3".to_string()), "{met:?}");
+    let fen = "4k3/4p3/8/8/8/8/8/3K3R w DEde - 0 1";
+    for (line, fen_after, leaps) in [
+        ("h1e1", "4k3/4p3/8/8/8/8/8/3KR3 b D 126 0 1", false),
+        ("h1h2", "4k3/4p3/8/8/8/8/7R/3K4 b De 126 0 1", true),
+    ] {
+        let pos = g.read_fen(fen).unwrap();
+        let after = movegen::make(&pos, Defined::parse_ply(&pos, line).unwrap());
+        assert_eq!(after.to_fen(), fen_after);
+        let moves = tokens(g, fen_after);
+        assert_eq!(
+            moves.contains(&"e8g7".to_string()),
+            leaps,
+            "{line}: {moves:?}"
+        );
+    }
+    // In check, no leap.
+    let checked = tokens(g, "4k3/8/8/8/8/8/8/3KR3 b De - 0 1");
+    assert!(!checked.contains(&"e8c7".to_string()), "{checked:?}");
+}

@@ -85,17 +85,20 @@ impl Chase {
         b & c.pseudo[0][CAPTURE][s] & def.board
     }
 
+    /// Whether `s` lies below the rank from which `side`'s soldiers also
+    /// step sideways (none where the game sets no such rank).
+    fn before_crossing(pos: &Position, side: usize, s: usize) -> bool {
+        pos.def.mobility.soldier.is_some_and(|(_, rank)| {
+            let r = s as i32 / WIDTH;
+            let relative = if side == 0 { r } else { pos.def.ranks - 1 - r };
+            relative < rank
+        })
+    }
+
     /// Whether a soldier of `side` on `s` has crossed to where it also
     /// steps sideways.
     fn promoted(&self, pos: &Position, side: usize, s: usize) -> bool {
-        match pos.def.mobility.soldier {
-            Some((_, rank)) => {
-                let r = s as i32 / WIDTH;
-                let relative = if side == 0 { r } else { pos.def.ranks - 1 - r };
-                relative >= rank
-            }
-            None => true,
-        }
+        !Self::before_crossing(pos, side, s)
     }
 
     /// The squares of the file of `s`.
@@ -147,10 +150,8 @@ impl Chase {
                 b.set(x);
             }
         }
-        if let (Some(soldier), Some((_, rank))) = (self.soldier, pos.def.mobility.soldier) {
-            let r = s as i32 / WIDTH;
-            let relative = if side == 0 { r } else { pos.def.ranks - 1 - r };
-            if relative < rank {
+        if let Some(soldier) = self.soldier {
+            if Self::before_crossing(pos, side, s) {
                 let behind = s as i32 - if side == 0 { WIDTH } else { -WIDTH };
                 let soldiers = b & pos.pieces(side, soldier);
                 for x in soldiers.iter() {

@@ -225,18 +225,20 @@ pub fn checked(pos: &Position) -> bool {
     }
     // A duple check: every piece of the extinction types attacked.
     pos.def.duple_check && {
-        let def = pos.def;
-        let mut all = Board::EMPTY;
-        for t in 0..def.pieces.len() {
-            if is(def.extinction_piece_types, t) {
-                all |= pos.pieces(us, t);
-            }
-        }
+        let all = extinction_pieces(pos, us);
         all.any()
             && all
                 .iter()
                 .all(|s| !touching(pos, s, theirs) && attacked(pos, s, 1 - us))
     }
+}
+
+/// `side`'s pieces of the extinction types.
+fn extinction_pieces(pos: &Position, side: usize) -> Board {
+    let def = pos.def;
+    (0..def.pieces.len())
+        .filter(|&t| is(def.extinction_piece_types, t))
+        .fold(Board::EMPTY, |b, t| b | pos.pieces(side, t))
 }
 
 /// Whether the side to move is in check only by the enemy king's move
@@ -552,13 +554,7 @@ fn pseudo_royals_safe(pos: &Position, m: Move) -> bool {
 /// Fairy-Stockfish's candidates for a duple check.
 fn duple_candidates(pos: &Position, m: Move) -> Board {
     let def = pos.def;
-    let us = pos.side.index();
-    let mut b = Board::EMPTY;
-    for t in 0..def.pieces.len() {
-        if is(def.extinction_piece_types, t) {
-            b |= pos.pieces(us, t);
-        }
-    }
+    let mut b = extinction_pieces(pos, pos.side.index());
     if !m.is_drop() && b.has(m.from()) {
         b = b.and_not(Board::single(m.from())) | Board::single(m.to());
     }

@@ -949,25 +949,28 @@ impl Position {
         }
         out.push_str(if castling.is_empty() { "-" } else { &castling });
         out.push(' ');
-        if let Some((limit, ply)) = self.counting {
-            out.push_str(&limit.to_string());
-            if self.def.check_counting {
-                out.push_str(&format!(" {}+{}", self.checks[0], self.checks[1]));
+        // Under a count, its limit stands in the en passant field and its
+        // plies in the clock's.
+        let clock = match self.counting {
+            Some((limit, ply)) => {
+                out.push_str(&limit.to_string());
+                ply
             }
-            out.push_str(&format!(" {ply} {}", self.fullmove));
-            return out;
-        }
-        if self.ep.is_empty() {
-            out.push('-');
-        } else {
-            for s in self.ep.iter() {
-                out.push_str(&square_name(s));
+            None if self.ep.is_empty() => {
+                out.push('-');
+                self.halfmove
             }
-        }
+            None => {
+                for s in self.ep.iter() {
+                    out.push_str(&square_name(s));
+                }
+                self.halfmove
+            }
+        };
         if self.def.check_counting {
             out.push_str(&format!(" {}+{}", self.checks[0], self.checks[1]));
         }
-        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        out.push_str(&format!(" {clock} {}", self.fullmove));
         out
     }
 }

@@ -14,6 +14,8 @@ const KNOWN: &[(&str, &str)] = &[
     ("Pawn", "fmWfcFifmnD"),
     ("Pawn", "fmWfceF"),
     ("Pawn", "fmWfcF"),
+    // Pawnback's pawn, which also steps back.
+    ("Pawn", "fbmWfceFifmnD"),
     ("Berolina pawn", "fmFfceWifmnA"),
     ("Berolina pawn", "fmFfcWifmnA"),
     ("Berolina pawn", "fmFfcW"),
@@ -58,6 +60,9 @@ const KNOWN: &[(&str, &str)] = &[
     ("Janggi cannon", "pR"),
     ("Horse", "nN"),
     ("Soldier", "fsW"),
+    // Spartan chess's.
+    ("Hoplite", "fmFfcWimA"),
+    ("Lieutenant", "FAsmW"),
 ];
 
 /// The well-known pieces, their moves read once.
@@ -98,6 +103,8 @@ mod tests {
         assert_eq!(name("gQ"), Some("Grasshopper"));
         assert_eq!(name("WF"), Some("Commoner"));
         assert_eq!(name("fmWfceFifmnD"), Some("Pawn"));
+        assert_eq!(name("fmFfcWimA"), Some("Hoplite"));
+        assert_eq!(name("AsmWF"), Some("Lieutenant"));
         // Not quite a well-known piece: a knight that only moves, a
         // three-step rook, a rook that also leaps as an alfil.
         assert_eq!(name("mN"), None);

@@ -85,12 +85,12 @@ fn check_lists_the_games_or_every_error_with_its_line() {
         "{out}"
     );
     assert!(
-        out.contains("[fromjanggi:janggi]: the parent 'janggi' is a game of Fairy-Stockfish's that Arcana does not play yet"),
+        out.contains("[fromduck:duck]: the parent 'duck' is a game of Fairy-Stockfish's that Arcana does not play yet"),
         "{out}"
     );
     assert!(
         out.ends_with(
-            "2 of 6 games load; 4 fail: parent janggi 1, wallingRule 1, other errors 2, a parent that fails 1\n"
+            "2 of 6 games load; 4 fail: parent duck 1, wallingRule 1, other errors 2, a parent that fails 1\n"
         ),
         "{out}"
     );
@@ -139,7 +139,7 @@ fn check_lists_the_games_or_every_error_with_its_line() {
 const MIXED: &str = "[good]\nking = k\nstartFen = k7/8/8/8/8/8/8/K7 w - - 0 1\n\n\
 [bad]\nking = k\ncustomPiece1 = a:Xq\nwallingRule = duck\nstartFen = k7/8/8/8/8/8/8/Z7 w - - 0 1\n\n\
 [badchild:bad]\n\n[goodchild:good]\nrook = r\nstartFen = k7/8/8/8/8/8/8/KR6 w - - 0 1\n\n\
-[fromjanggi:janggi]\n\n[last]\nking = k\nnonsense\n";
+[fromduck:duck]\n\n[last]\nking = k\nnonsense\n";
 
 /// UCI and XBoard load the sections that read and say the others.
 #[test]

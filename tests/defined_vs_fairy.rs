@@ -956,6 +956,18 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
             ],
         ),
         ("atomar", &["8/8/8/8/3k4/3K4/3R4/8 w - - 0 1"]),
+        // Janggi: kings facing (bikjang) must part or pass, a pass then
+        // ends the game by points (Black given 1.5); the palace lines.
+        (
+            "janggi",
+            &[
+                "4k4/9/9/9/9/9/9/9/4K4/R8 w - - 0 1",
+                "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1",
+                "4k4/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1",
+                "3ak4/4r4/9/9/9/9/9/9/4C4/3RKA3 b - - 0 1",
+            ],
+        ),
+        ("janggitraditional", &["4k4/9/9/9/9/9/9/9/4K4/R8 w - - 0 1"]),
         (
             "minixiangqi",
             &[
@@ -1593,5 +1605,108 @@ fn xiangqi_repetitions_chases_and_counts_end_as_fairy_stockfish() {
     assert!(
         chases >= 3 && checks >= 3,
         "{chases} chases, {checks} checks"
+    );
+}
+
+/// Janggi's ends by its history, judged as Fairy-Stockfish judges them:
+/// modern janggi's rule against moving a piece back and forth (four moves
+/// in a row out of check, a pass standing for the first way back, the
+/// mover losing), and the other janggi games' bikjang and two passes in a
+/// row, settled by points. From random middle games, one side's piece
+/// taken back and forth while the other side plays at random (passing
+/// now and then), every position on the way asked for the game's end.
+#[test]
+fn janggi_repetitions_bikjang_and_passes_end_as_fairy_stockfish() {
+    if skip() {
+        return;
+    }
+    let mut rng = Rng(2_024);
+    let mut tally = Tally::default();
+    // Decisive ends Arcana finds by each rule (the test must meet some of
+    // each to mean anything).
+    let (mut back_and_forth, mut counted) = (0, 0);
+    for name in ["janggimodern", "janggi"] {
+        let mine = format!("my{name}");
+        let config = format!("[{mine}:{name}]\n");
+        let loaded = defined::load(&config, "janggi.ini");
+        assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+        let game = Defined(loaded.games[0]);
+        let start_fen = game.0.start_fen.clone();
+        let mut jobs = Vec::new();
+        for _ in 0..40 {
+            let mut pos = game.read_fen(&start_fen).expect("the start reads");
+            let mut played = variants::Game::new(game, pos.clone());
+            let mut line: Vec<String> = Vec::new();
+            for _ in 0..4 + rng.below(40) {
+                let list = legal(&pos);
+                if list.is_empty() || played.outcome().is_some() {
+                    break;
+                }
+                let m = list[rng.below(list.len())];
+                line.push(Defined::ply_to_token(&pos, m));
+                played.play_plies(vec![m]);
+                pos = Defined::make(&pos, m);
+            }
+            // The side to move shuffles one piece; the other answers at
+            // random, passing a quarter of the time.
+            let mut shuffle: Option<defined::Move> = None;
+            for ply in 0..14 {
+                let list = legal(&pos);
+                if list.is_empty() || played.outcome().is_some() {
+                    break;
+                }
+                let pass = list
+                    .iter()
+                    .copied()
+                    .find(|m| m.kind() == defined::position::Kind::Pass);
+                let m = if ply % 2 == 0 {
+                    let back = shuffle.and_then(|s| reverse_of(&pos, s));
+                    match (back, pass) {
+                        (Some(b), _) if ply != 2 || rng.below(3) != 0 => b,
+                        (_, Some(p)) if ply == 2 => p,
+                        _ => list[rng.below(list.len())],
+                    }
+                } else {
+                    match pass {
+                        Some(p) if rng.below(4) == 0 => p,
+                        _ => list[rng.below(list.len())],
+                    }
+                };
+                if ply % 2 == 0 && m.kind() != defined::position::Kind::Pass {
+                    shuffle = Some(m);
+                }
+                line.push(Defined::ply_to_token(&pos, m));
+                played.play_plies(vec![m]);
+                pos = Defined::make(&pos, m);
+                jobs.push(Job {
+                    variant: mine.clone(),
+                    reference: name.into(),
+                    fen: start_fen.clone(),
+                    moves: line.clone(),
+                    perft: 0,
+                });
+            }
+            match played.outcome() {
+                Some(Outcome::Win {
+                    reason: variants::WinReason::Repetition,
+                    ..
+                }) => back_and_forth += 1,
+                Some(Outcome::Win {
+                    reason: variants::WinReason::Material,
+                    ..
+                }) => counted += 1,
+                _ => {}
+            }
+        }
+        tally.definitions += 1;
+        if compare(&config, &jobs, &mut tally).is_none() {
+            return;
+        }
+    }
+    eprintln!("decisive ends: {back_and_forth} by moving back and forth, {counted} by points");
+    tally.report("games", 5, true);
+    assert!(
+        back_and_forth >= 3 && counted >= 3,
+        "{back_and_forth} by moving back and forth, {counted} by points"
     );
 }

@@ -50,6 +50,11 @@ pub enum MaterialCounting {
     WhiteDrawOdds,
     /// Black wins.
     BlackDrawOdds,
+    /// Janggi's points (rook 13, janggi cannon 7, horse 5, janggi
+    /// elephant and wazir 3, soldier 2; Black is given 1.5): the side
+    /// ahead wins, never a draw. The weights by type are the game's
+    /// [`GameDef::janggi_points`].
+    Janggi,
 }
 
 /// One kind of piece of a defined game.
@@ -210,6 +215,14 @@ pub struct GameDef {
     pub stalemate_piece_count: bool,
     /// How material decides a drawn end (`materialCounting`).
     pub material_counting: Option<MaterialCounting>,
+    /// By type: its points under janggi's counting (0 for the types it
+    /// does not count).
+    pub janggi_points: Vec<i32>,
+    /// Whether kings facing each other on an open line end the game when
+    /// the other side leaves them so (`bikjangRule`: janggi's bikjang; the
+    /// side to move may then pass, even in check, and may not move
+    /// otherwise leaving them facing).
+    pub bikjang: bool,
     /// Whether a full board ends the game, judged by material
     /// (`adjudicateFullBoard`).
     pub adjudicate_full_board: bool,
@@ -238,6 +251,10 @@ pub struct GameDef {
     /// Whether `n_fold_value` is White's (Black then gets its opposite)
     /// rather than the side to move's (`nFoldValueAbsolute`).
     pub n_fold_value_absolute: bool,
+    /// Whether a piece that can reach the enemy's palace may not go back
+    /// and forth four times in a row out of check (`moveRepetitionIllegal`:
+    /// modern janggi's rule; the side that does loses).
+    pub move_repetition_illegal: bool,
     /// Whether a side that checks in every position of a repetition loses
     /// (`perpetualCheckIllegal`).
     pub perpetual_check_illegal: bool,
@@ -387,6 +404,7 @@ const KEYS: &[&str] = &[
     "passOnStalemateBlack",
     "stalematePieceCount",
     "materialCounting",
+    "bikjangRule",
     "adjudicateFullBoard",
     "nMoveRule",
     "nFoldRule",
@@ -402,6 +420,7 @@ const KEYS: &[&str] = &[
     "shatarMateRule",
     "cambodianMoves",
     "nFoldValueAbsolute",
+    "moveRepetitionIllegal",
     "countingRule",
     "pieceToCharTable",
     "variantTemplate",
@@ -560,6 +579,20 @@ impl Reader<'_> {
             line,
             format!("[{}] {key}: {message}", self.name),
         ));
+    }
+
+    /// Whether the king moves as Fairy-Stockfish's wazir type does, which
+    /// gains the palace lines' diagonals (`kingType = wazir`: Arcana's own
+    /// key, which its janggi parents write for the king Fairy-Stockfish's
+    /// janggi sets in code; a later `king` key makes it a custom royal
+    /// piece again, as there).
+    fn wazir_king(&self) -> bool {
+        match (self.config.get("kingType"), self.config.get("king")) {
+            (Some(k), king) => {
+                k.value.trim() == "wazir" && king.is_none_or(|king| king.level <= k.level)
+            }
+            _ => false,
+        }
     }
 
     fn get(&self, key: &str) -> Option<&str> {
@@ -875,6 +908,7 @@ impl Reader<'_> {
             region: vec![[None; 2]; slots.len()],
             soldier: None,
             flying_general: self.bool("flyingGeneral", false),
+            lines: self.region("diagonalLines", Board::EMPTY),
         };
         let region_keys: Vec<String> = self
             .config
@@ -1431,12 +1465,14 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
             "unweighted" => Some(MaterialCounting::Unweighted),
             "whitedrawodds" => Some(MaterialCounting::WhiteDrawOdds),
             "blackdrawodds" => Some(MaterialCounting::BlackDrawOdds),
+            "janggi" => Some(MaterialCounting::Janggi),
             other => {
                 let other = other.to_string();
                 r.error(
                     "materialCounting",
                     format!(
-                        "'{other}' is not supported (unweighted, whitedrawodds, blackdrawodds or none)"
+                        "'{other}' is not supported (janggi, unweighted, whitedrawodds, \
+                         blackdrawodds or none)"
                     ),
                 );
                 None
@@ -1444,6 +1480,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         },
     };
     let adjudicate_full_board = r.bool("adjudicateFullBoard", false);
+    let bikjang = r.bool("bikjangRule", false);
     let nmt = r.piece_set("nMoveRuleTypes", pawn_types).0;
     let n_move_rule_types = [
         r.piece_set("nMoveRuleTypesWhite", nmt).0,
@@ -1467,6 +1504,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         (shak, of("knight"))
     });
     let n_fold_value_absolute = r.bool("nFoldValueAbsolute", false);
+    let move_repetition_illegal = r.bool("moveRepetitionIllegal", false);
     let counting = match r.get("countingRule") {
         None | Some("none") => Counting::None,
         Some("makruk") => Counting::Makruk,
@@ -1552,6 +1590,18 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
             }
         }
     }
+    // Janggi's counting weighs Fairy-Stockfish's types by name.
+    let janggi_points = slots
+        .iter()
+        .map(|s| match s.name.as_str() {
+            "rook" => 13,
+            "janggiCannon" => 7,
+            "horse" => 5,
+            "janggiElephant" | "wazir" => 3,
+            "soldier" => 2,
+            _ => 0,
+        })
+        .collect();
     // The chasing rule judges attacks by the pieces' moves before their
     // regions cut them, as Fairy-Stockfish does.
     let chase = match r.get("chasingRule") {
@@ -1574,6 +1624,19 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         for (t, p) in pieces.iter_mut().enumerate() {
             for (side, c) in p.compiled.iter_mut().enumerate() {
                 mobility.restrict(c, t, side, ranks);
+            }
+        }
+    }
+    if mobility.lines.any() {
+        let wazir_king = r.wazir_king();
+        for (t, p) in pieces.iter_mut().enumerate() {
+            let Some(betza) = super::mobility::line_moves(&slots[t].name, wazir_king) else {
+                continue;
+            };
+            let moves = super::piece::moves_of(betza).expect("the palace lines' moves read");
+            for (side, c) in p.compiled.iter_mut().enumerate() {
+                let extra = super::piece::compile(&moves, side, files, ranks);
+                mobility.add_lines(c, &extra, t, side);
             }
         }
     }
@@ -1698,6 +1761,8 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         pass_on_stalemate,
         stalemate_piece_count,
         material_counting,
+        janggi_points,
+        bikjang,
         adjudicate_full_board,
         n_move_rule,
         n_fold_rule,
@@ -1707,6 +1772,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         castling_wins,
         perpetual_check_illegal,
         n_fold_value_absolute,
+        move_repetition_illegal,
         counting,
         connect,
         makpong,

@@ -5,15 +5,41 @@
 //! the soldier's steps before its promotion rank (`soldierPromotionRank`:
 //! only forward until then) and the flying general (`flyingGeneral`: no
 //! move may leave the two kings facing each other on an open file or
-//! rank). The regions are compiled into each piece's move tables
-//! ([`Mobility::restrict`]), so the move generator and the attack tests
-//! pay nothing for them.
+//! rank), and janggi's palace lines (`diagonalLines`: on those squares a
+//! wazir, a soldier, a rook and a janggi cannon, and a general that moves
+//! as a wazir, also move along the diagonals to the next square of the
+//! lines, as a fers, a pawn taking, a bishop and a cannon hopping
+//! diagonally do). The regions and lines are compiled into each piece's
+//! move tables ([`Mobility::restrict`], [`Mobility::add_lines`]), so the
+//! move generator and the attack tests pay nothing for them.
 
 use super::piece::{Board, Compiled, WIDTH};
 
 /// The keys of this family beyond the per-piece regions (see
 /// [`is_region_key`]).
-pub const KEYS: &[&str] = &["soldierPromotionRank", "flyingGeneral"];
+pub const KEYS: &[&str] = &[
+    "soldierPromotionRank",
+    "flyingGeneral",
+    "diagonalLines",
+    "kingType",
+];
+
+/// The diagonal moves a piece of Fairy-Stockfish's type `name` gains on
+/// the palace lines (`diagonalLines`), in Betza: a wazir's (and a general
+/// that moves as one, `wazir_king`) as a fers, a soldier's as a pawn
+/// takes (forward, to move and to take), a rook's as a bishop, a janggi
+/// cannon's as a cannon hopping along the diagonal. Other types,
+/// custom pieces among them, gain none (Fairy-Stockfish's rule, by type).
+pub fn line_moves(name: &str, wazir_king: bool) -> Option<&'static str> {
+    match name {
+        "wazir" => Some("F"),
+        "king" if wazir_king => Some("F"),
+        "soldier" => Some("fF"),
+        "rook" => Some("B"),
+        "janggiCannon" => Some("pB"),
+        _ => None,
+    }
+}
 
 /// The prefixes of the per-piece region keys, by side.
 pub const REGION_PREFIXES: [&str; 2] = ["mobilityRegionWhite", "mobilityRegionBlack"];
@@ -52,6 +78,8 @@ pub struct Mobility {
     pub soldier: Option<(usize, i32)>,
     /// Whether the kings may not face each other (`flyingGeneral`).
     pub flying_general: bool,
+    /// The squares of the palace lines (`diagonalLines`; empty: none).
+    pub lines: Board,
 }
 
 impl Mobility {
@@ -94,5 +122,15 @@ impl Mobility {
             .map(|from| self.targets(t, side, from, ranks))
             .collect();
         compiled.restrict(&masks);
+    }
+
+    /// Adds the palace lines' moves `extra` (the moves of
+    /// [`line_moves`], compiled for the piece's side) to a piece of type
+    /// `t` and `side`: from a square of the lines to one of the lines
+    /// within its region. (After [`Mobility::restrict`]: a soldier short
+    /// of its promotion rank keeps them, as in Fairy-Stockfish.)
+    pub fn add_lines(&self, compiled: &mut Compiled, extra: &Compiled, t: usize, side: usize) {
+        let to = self.lines & self.region(t, side);
+        compiled.add_within(extra, &self.lines, &to);
     }
 }

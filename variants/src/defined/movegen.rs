@@ -734,10 +734,15 @@ fn pass(pos: &Position, other: bool) -> Option<Move> {
     let us = pos.side.index();
     let def = pos.def;
     let may = def.pass[us] || (def.pass_on_stalemate[us] && !other);
-    if !may || in_check(pos) {
+    // Kings facing (janggi's bikjang): a pass is legal even in check.
+    if !may || (in_check(pos) && pos.bikjang == 0) {
         return None;
     }
-    let first = pos.by_side[us].iter().next().unwrap_or(0);
+    // Written from the king's square, else the first piece's.
+    let first = pos
+        .king(us)
+        .or_else(|| pos.by_side[us].iter().next())
+        .unwrap_or(0);
     Some(Move::new(first, first, Kind::Pass, 0))
 }
 
@@ -847,6 +852,7 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
         || def.mutually_immune_types != 0
         || def.blast_on_capture
         || def.mobility.flying_general
+        || def.bikjang
         || def.makpong;
     // Makpong: a king in check moves only to take its one checker.
     let king_bound = match king {
@@ -940,7 +946,11 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
         if def.extinction_pseudo_royal && !pseudo_royals_safe(pos, m) {
             return;
         }
-        if special && def.mobility.flying_general && kings_face(pos, m) {
+        if special
+            && (def.mobility.flying_general || pos.bikjang > 0)
+            && m.kind() != Kind::Pass
+            && kings_face(pos, m)
+        {
             return;
         }
         // Sittuyin's promotion may not give check.
@@ -1175,6 +1185,9 @@ pub fn make(pos: &Position, m: Move) -> Position {
             p.fullmove += 1;
         }
         p.flip_side();
+        if def.bikjang {
+            note_bikjang(&mut p, pos.bikjang);
+        }
         return p;
     }
     p.passes = 0;
@@ -1380,7 +1393,38 @@ pub fn make(pos: &Position, m: Move) -> Position {
     if def.shatar.is_some() {
         note_shak(&mut p);
     }
+    if def.bikjang {
+        note_bikjang(&mut p, pos.bikjang);
+    }
     p
+}
+
+/// Janggi's bikjang (`bikjangRule`): counts the positions in a row, `before`
+/// of them up to the one before `p`, whose kings face each other on an
+/// open file or rank.
+#[cold]
+#[inline(never)]
+pub(super) fn note_bikjang(p: &mut Position, before: u8) {
+    p.bikjang = if kings_facing(p) {
+        before.saturating_add(1).min(2)
+    } else {
+        0
+    };
+}
+
+/// Whether the two kings stand on one file or rank with nothing between.
+fn kings_facing(pos: &Position) -> bool {
+    let (Some(a), Some(b)) = (pos.king(0), pos.king(1)) else {
+        return false;
+    };
+    let w = WIDTH as usize;
+    let same_line = a / w == b / w || a % w == b % w;
+    same_line
+        && Rays::direction(a, b).is_some_and(|d| {
+            pos.def
+                .rays
+                .clear_between(a, b, d, &(pos.occupied() | pos.holes))
+        })
 }
 
 /// Shatar: notes whether the side to move of `p`, in check, has been

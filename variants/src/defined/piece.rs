@@ -301,6 +301,25 @@ impl Compiled {
         self.derive();
     }
 
+    /// Adds the moves of `extra` from the squares `from` that land on
+    /// `to` (janggi's palace lines): its leaps and its empty-board reach
+    /// there, and its kinds of rides (cut to that reach wherever it is
+    /// not exact: see [`Compiled::mark_exact`]).
+    pub fn add_within(&mut self, extra: &Compiled, from: &Board, to: &Board) {
+        for initial in 0..2 {
+            for modality in [QUIET, CAPTURE] {
+                for s in from.iter() {
+                    let leap = extra.leap[initial][modality][s] & *to;
+                    let pseudo = extra.pseudo[initial][modality][s] & *to;
+                    self.leap[initial][modality][s] |= leap;
+                    self.pseudo[initial][modality][s] |= pseudo;
+                }
+                self.rides[initial][modality] |= extra.rides[initial][modality];
+            }
+        }
+        self.derive();
+    }
+
     /// The tables the move generator and the attack tests read, from the
     /// leaps and reaches.
     fn derive(&mut self) {

@@ -196,6 +196,10 @@ pub struct Position {
     /// The passes that led here, one after the other (two end the game;
     /// not in the hash, which the FEN gives).
     pub passes: u8,
+    /// Under `bikjangRule`: how many positions in a row, ending here,
+    /// had the kings facing each other on an open line (two end the game:
+    /// janggi's bikjang, the first left unbroken).
+    pub bikjang: u8,
     /// Whether the side to move is in check, once asked.
     pub check: CheckCache,
 }
@@ -317,6 +321,7 @@ impl Position {
             gates: [0; 2],
             checks: [0; 2],
             passes: 0,
+            bikjang: 0,
             check: CheckCache::default(),
         }
     }
@@ -697,6 +702,9 @@ impl Position {
         }
         if def.shatar.is_some() {
             super::movegen::note_shak(&mut pos);
+        }
+        if def.bikjang {
+            super::movegen::note_bikjang(&mut pos, 0);
         }
         Ok(pos)
     }

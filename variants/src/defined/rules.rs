@@ -173,9 +173,10 @@ pub fn immediate_end(pos: &Position) -> Option<Outcome> {
             DrawReason::Connect,
         );
     }
-    // Both sides passed, or the board is full: material decides.
+    // Both sides passed, the kings faced each other after both sides'
+    // moves (janggi's bikjang), or the board is full: material decides.
     let full = || (def.board & !pos.holes & !pos.occupied()).is_empty();
-    if pos.passes >= 2 || (def.adjudicate_full_board && full()) {
+    if pos.passes >= 2 || pos.bikjang >= 2 || (def.adjudicate_full_board && full()) {
         let value = material_value(pos).unwrap_or(Value::Draw);
         return outcome_of(pos, value, WinReason::Material, DrawReason::Material);
     }
@@ -196,6 +197,21 @@ fn material_value(pos: &Position) -> Option<Value> {
         }
         MaterialCounting::WhiteDrawOdds => Value::Win,
         MaterialCounting::BlackDrawOdds => Value::Loss,
+        MaterialCounting::Janggi => {
+            let points = |side: usize| -> i32 {
+                let def = pos.def;
+                (0..def.pieces.len())
+                    .map(|t| def.janggi_points[t] * pos.pieces(side, t).count() as i32)
+                    .sum()
+            };
+            // Black's 1.5 points: White wins only when strictly ahead by
+            // more than one.
+            if points(0) - points(1) - 1 > 0 {
+                Value::Win
+            } else {
+                Value::Loss
+            }
+        }
     };
     Some(if pos.side == Side::White {
         white
@@ -254,7 +270,7 @@ pub fn outcome(pos: &Position) -> Option<Outcome> {
     // The move-count rule draws, but a mate on its last move stands.
     // (Under the chasing rule checks stretch it: judged with the history.)
     if n > 0 && def.chase.is_none() && pos.halfmove >= 2 * n && (moves || !movegen::in_check(pos)) {
-        return Some(Outcome::Draw(DrawReason::FiftyMoves));
+        return counted(pos, Outcome::Draw(DrawReason::FiftyMoves));
     }
     // So does a count that ran out (Makruk's).
     if counted_out(pos) && (moves || !movegen::in_check(pos)) {
@@ -391,6 +407,15 @@ pub fn repetition(history: &[Position], count: usize) -> Option<Outcome> {
             return Some(end);
         }
     }
+    if def.move_repetition_illegal && def.n_fold_rule > 0 && moved_back_and_forth(history) {
+        // The side that just moved loses.
+        return outcome_of(
+            pos,
+            Value::Win,
+            WinReason::Repetition,
+            DrawReason::Repetition,
+        );
+    }
     if def.n_fold_rule == 0 || count < def.n_fold_rule as usize {
         return None;
     }
@@ -414,6 +439,79 @@ pub fn repetition(history: &[Position], count: usize) -> Option<Outcome> {
         def.n_fold_value
     };
     outcome_of(pos, value, WinReason::Repetition, DrawReason::Repetition)
+        .and_then(|end| counted(pos, end))
+}
+
+/// Modern janggi's rule (`moveRepetitionIllegal`), as Fairy-Stockfish
+/// judges it: the side that just moved has taken a piece that can reach
+/// the enemy's palace back and forth, out of check, four moves in a row
+/// (a pass may stand for its first move back), the last of them taking
+/// nothing, within the plies the move-count clock and the history span.
+fn moved_back_and_forth(history: &[Position]) -> bool {
+    use super::position::Kind;
+    let last = history.len() - 1;
+    let pos = &history[last];
+    let end = (pos.halfmove as usize).min(last);
+    if end < 4 {
+        return false;
+    }
+    let at = |d: usize| &history[last - d];
+    // The move that led to the position `d` plies back.
+    let led = |d: usize| at(d).last;
+    let checked = |d: usize| movegen::in_check(at(d));
+    let back = |a: Option<super::position::Move>, b: Option<super::position::Move>| match (a, b) {
+        (Some(a), Some(b)) => {
+            a.kind() == Kind::Normal
+                && b.kind() == Kind::Normal
+                && a.from() == b.to()
+                && a.to() == b.from()
+        }
+        _ => false,
+    };
+    let Some(m0) = led(0).filter(|m| m.kind() == Kind::Normal) else {
+        return false;
+    };
+    if checked(1) || checked(3) {
+        return false;
+    }
+    // Only a piece that may enter the enemy's palace counts.
+    let def = pos.def;
+    let mover = 1 - pos.side.index();
+    let Some((_, t)) = pos.piece(m0.to()) else {
+        return false;
+    };
+    let palace = def
+        .king
+        .map_or(def.board, |k| def.mobility.region(k, pos.side.index()));
+    if (def.mobility.region(t, mover) & palace & def.board).is_empty() {
+        return false;
+    }
+    let mut run = if back(led(2), led(0)) {
+        2
+    } else if led(2).is_some_and(|m| m.kind() == Kind::Pass) {
+        1
+    } else {
+        0
+    };
+    let mut i = 4;
+    while i <= end && run > 0 {
+        if i < end && checked(i + 1) {
+            run = 0;
+        } else if run < 4 {
+            let earlier = if run == 1 { led(0) } else { led(i - 2) };
+            run = if back(led(i), earlier) { run + 1 } else { 0 };
+        } else {
+            // The same piece, its move `i` plies back taking nothing.
+            let same = led(i - 2)
+                .zip(led(i))
+                .is_some_and(|(a, b)| a.from() == b.to());
+            let took =
+                || (0..2).any(|side| at(i + 1).by_side[side].count() > at(i).by_side[side].count());
+            return same && i < last && !took();
+        }
+        i += 2;
+    }
+    false
 }
 
 /// The move-count rule under the chasing rule: a draw once the count,
@@ -426,5 +524,19 @@ fn stretched_move_rule(history: &[Position]) -> Option<Outcome> {
         return None;
     }
     let offset = super::chase::move_rule_offset(history);
-    (pos.halfmove.saturating_sub(offset) >= 2 * n).then_some(Outcome::Draw(DrawReason::FiftyMoves))
+    (pos.halfmove.saturating_sub(offset) >= 2 * n)
+        .then(|| counted(pos, Outcome::Draw(DrawReason::FiftyMoves)))
+        .flatten()
+}
+
+/// A draw by the move-count rule or by repetition, or what material
+/// counting (`materialCounting`) makes of it, as Fairy-Stockfish judges
+/// those ends.
+fn counted(pos: &Position, draw: Outcome) -> Option<Outcome> {
+    match material_value(pos) {
+        Some(v) if matches!(draw, Outcome::Draw(_)) => {
+            outcome_of(pos, v, WinReason::Material, DrawReason::Material)
+        }
+        _ => Some(draw),
+    }
 }

@@ -968,6 +968,36 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
             ],
         ),
         ("janggitraditional", &["4k4/9/9/9/9/9/9/9/4K4/R8 w - - 0 1"]),
+        // Chess960 setups (X-FEN and Shredder-FEN castling), castling
+        // written as the king taking its rook, a king that castles in
+        // place, a rook that shielded the king's square.
+        (
+            "fischerandom",
+            &[
+                "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1",
+                "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+                "nrbkqrnb/pppppppp/8/8/8/8/PPPPPPPP/NRBKQRNB w BFbf - 0 1",
+                "r5kr/8/8/8/8/8/8/rRK4R w BHh - 0 1",
+            ],
+        ),
+        (
+            "caparandom",
+            &[
+                "arbnkqnrcb/pppppppppp/10/10/10/10/PPPPPPPPPP/ARBNKQNRCB w KQkq - 0 1",
+                "rkrbnqbnca/pppppppppp/10/10/10/10/PPPPPPPPPP/RKRBNQBNCA w KQkq - 0 1",
+            ],
+        ),
+        // Petrified: a piece that takes turns to stone (a wall), a
+        // commoner may not take, nor be left attacked but by a commoner.
+        (
+            "petrified",
+            &[
+                "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1",
+                "8/8/8/3kK3/8/8/8/8 w - - 0 1",
+                "r3k3/1p6/8/8/8/8/6P1/R3K2R w KQq - 0 1",
+                "4k3/8/2*5/8/3Q4/8/8/4K3 b - - 0 1",
+            ],
+        ),
         (
             "minixiangqi",
             &[

@@ -114,6 +114,13 @@ export function drawBoards(area, cells, size, onSquare, hands = null) {
         const content = pieces.get(name);
         if (content && content.hole) cell.dataset.hole = "";
         if (onSquare && state && state.check.includes(name)) cell.classList.add("check");
+        if (spec.palace.includes(name)) cell.classList.add("palace");
+        // The river runs along the top of its lower half's last rank, as
+        // the board is seen.
+        if (spec.river !== null && spec.river !== undefined) {
+          if (rank === spec.river - 1 && !blackBelow) cell.classList.add("river-above");
+          if (rank === spec.river && blackBelow) cell.classList.add("river-above");
+        }
         if (spec.marked.includes(name)) {
           cell.classList.add("xsq");
           cell.title = spec.marked_title;
@@ -151,6 +158,7 @@ export function drawBoards(area, cells, size, onSquare, hands = null) {
         grid.appendChild(cell);
       }
     }
+    if (spec.lines.length > 0) grid.appendChild(boardLines(spec, blackBelow));
     if (hands) {
       // The side at the bottom has its pocket under the board.
       const [top, bottom] = blackBelow ? ["w", "b"] : ["b", "w"];
@@ -163,6 +171,39 @@ export function drawBoards(area, cells, size, onSquare, hands = null) {
     }
     area.appendChild(wrap);
   }
+}
+
+/**
+ * The palaces' diagonals, drawn over the board from square centre to
+ * square centre (the board seen from `blackBelow`'s side).
+ * @param {import("./state.js").Spec} spec
+ * @param {boolean} blackBelow
+ */
+function boardLines(spec, blackBelow) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("class", "board-lines");
+  svg.setAttribute("viewBox", `0 0 ${spec.files} ${spec.ranks}`);
+  svg.setAttribute("preserveAspectRatio", "none");
+  /** @param {string} square @returns {[number, number]} */
+  const centre = (square) => {
+    const file = square.charCodeAt(0) - 97;
+    const rank = Number(square.slice(1)) - 1;
+    const col = blackBelow ? spec.files - 1 - file : file;
+    const row = blackBelow ? rank : spec.ranks - 1 - rank;
+    return [col + 0.5, row + 0.5];
+  };
+  for (const [a, b] of spec.lines) {
+    const [x1, y1] = centre(a);
+    const [x2, y2] = centre(b);
+    const line = document.createElementNS(ns, "line");
+    line.setAttribute("x1", `${x1}`);
+    line.setAttribute("y1", `${y1}`);
+    line.setAttribute("x2", `${x2}`);
+    line.setAttribute("y2", `${y2}`);
+    svg.appendChild(line);
+  }
+  return svg;
 }
 
 /**

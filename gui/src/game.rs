@@ -351,6 +351,7 @@ pub fn spec_message(spec: &GameSpec) -> Value {
         "t": "spec", "id": spec.id, "name": spec.name, "start_fen": spec.start_fen,
         "files": names.files, "ranks": names.ranks,
         "boards": boards, "pieces": pieces, "marked": spec.marked, "marked_title": spec.marked_title,
+        "palace": spec.palace, "lines": spec.lines, "river": spec.river,
         "marks": marks, "hint": spec.hint, "rules": rules, "choices": choices,
         "numbering": spec.numbering.fen_char().to_string(), "gating": spec.gating,
     })

@@ -189,6 +189,69 @@ fn uci_chess960_castling_tokens() {
 }
 
 #[test]
+fn uci_chess960_castling_in_games_from_a_file() {
+    // Capablanca random chess: the king takes its rook, the FEN names the
+    // rooks' files; plain Capablanca writes the king's square until
+    // UCI_Chess960 turns the other way on.
+    let fen = "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1";
+    let (out, _) = session(&format!(
+        "uci
+setoption name UCI_Variant value caparandom
+position fen {fen}
+go perft 1
+         position fen {fen} moves f1j1
+d
+"
+    ));
+    assert!(
+        out.contains(
+            "f1j1: 1
+"
+        ) && out.contains(
+            "f1a1: 1
+"
+        ),
+        "{out}"
+    );
+    assert!(
+        !out.contains(
+            "f1i1: 1
+"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Fen: r4k3r/10/10/10/10/10/10/R6RK1 b ja - 1 1"),
+        "{out}"
+    );
+    let (out, _) = session(&format!(
+        "uci
+setoption name UCI_Variant value capablanca
+position fen {fen}
+go perft 1
+         setoption name UCI_Chess960 value true
+position fen {fen}
+go perft 1
+"
+    ));
+    let (off, on) = out.split_at(out.find("Nodes searched").unwrap() + 1);
+    assert!(
+        off.contains(
+            "f1i1: 1
+"
+        ) && !off.contains("f1j1"),
+        "{off}"
+    );
+    assert!(
+        on.contains(
+            "f1j1: 1
+"
+        ) && !on.contains("f1i1: 1"),
+        "{on}"
+    );
+}
+
+#[test]
 fn uci_stop_and_ponder() {
     let (out, _) = session(
         "uci\nposition startpos\ngo infinite\nisready\nstop\nposition startpos moves e2e4\n\

@@ -104,6 +104,15 @@ pub struct GameSpec {
     pub marked: Vec<String>,
     /// What the marked squares are, for a tooltip.
     pub marked_title: String,
+    /// Palace squares a drawing tints (xiangqi's and janggi's palaces: the
+    /// squares their generals may not leave).
+    pub palace: Vec<String>,
+    /// Lines a drawing runs between square centres, by the squares'
+    /// names (the palaces' diagonals).
+    pub lines: Vec<(String, String)>,
+    /// The ranks below a river a drawing runs across the board (xiangqi's,
+    /// which its elephants may not cross), if there is one.
+    pub river: Option<u32>,
     /// Marks that may follow a piece letter in the FEN, and what each
     /// means (`*`: may make its first move).
     pub marks: Vec<(char, String)>,
@@ -149,6 +158,9 @@ impl GameSpec {
             pieces: Vec::new(),
             marked: Vec::new(),
             marked_title: String::new(),
+            palace: Vec::new(),
+            lines: Vec::new(),
+            river: None,
             marks: Vec::new(),
             hint: String::new(),
             choices: Vec::new(),

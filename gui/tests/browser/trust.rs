@@ -538,6 +538,7 @@ async fn the_move_shown_is_scrolled_into_view() {
 /// small and a phone window, with a piece selected that can take. Moves
 /// are played (plain moves, varied) until the side to move
 /// can take; a game of drops alone is shown with a piece in hand picked.
+/// `ARCANA_SHOTS` (names, comma-separated) keeps only those games.
 #[tokio::test]
 #[ignore]
 async fn every_game_with_a_capture_selected() {
@@ -566,6 +567,11 @@ async fn every_game_with_a_capture_selected() {
         .map(|v| v.as_str().unwrap().to_string())
         .collect();
     games.push("chess16".into());
+    // `ARCANA_SHOTS=xiangqi,janggi`: those games only.
+    if let Ok(only) = std::env::var("ARCANA_SHOTS") {
+        let only: Vec<&str> = only.split(',').map(str::trim).collect();
+        games.retain(|g| only.contains(&g.as_str()));
+    }
     for game in games.iter().map(String::as_str) {
         if game == "chess16" {
             page.js(

@@ -28,10 +28,15 @@ pub fn sections(name: &str) -> Option<Vec<Section>> {
 }
 
 /// The built-in parents that are games of their own in every run's menu:
-/// all but chess (the one written in Rust plays it).
+/// all but chess and Chess960 (the chess written in Rust plays both).
 pub fn parent_games() -> &'static [String] {
     static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    NAMES.get_or_init(|| names().into_iter().filter(|n| n != "chess").collect())
+    NAMES.get_or_init(|| {
+        names()
+            .into_iter()
+            .filter(|n| n != "chess" && n != "fischerandom")
+            .collect()
+    })
 }
 
 /// The game of the built-in parent `parent_games()[i]`, compiled the first

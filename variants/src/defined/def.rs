@@ -150,6 +150,9 @@ pub struct GameDef {
     pub pawn: Option<usize>,
     /// Castling.
     pub castling: bool,
+    /// Whether castling is written the Chess960 way (`chess960`: the king
+    /// takes its rook, `e1h1`; the FEN names the rooks' files, `HAha`).
+    pub chess960: bool,
     /// The king's file after castling on the king's side (from 0).
     pub castling_kingside_file: i32,
     /// The king's file after castling on the queen's side.
@@ -191,6 +194,9 @@ pub struct GameDef {
     /// are royal to it (no move may leave one attacked); extinction then
     /// ends no game.
     pub extinction_pseudo_royal: bool,
+    /// Types whose piece turns into a wall where it lands when it takes
+    /// (`petrifyOnCaptureTypes`: petrified chess, nuclear chess's blasts).
+    pub petrify_types: u64,
     /// The opponent's count needed for extinction to decide.
     pub extinction_opponent_piece_count: u32,
     /// Whether extinction is claimed only by the side to move.
@@ -405,6 +411,7 @@ const KEYS: &[&str] = &[
     "stalematePieceCount",
     "materialCounting",
     "bikjangRule",
+    "petrifyOnCaptureTypes",
     "adjudicateFullBoard",
     "nMoveRule",
     "nFoldRule",
@@ -1412,6 +1419,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     let (extinction_piece_types, extinction_all) = r.piece_set("extinctionPieceTypes", 0);
     let extinction_piece_count = r.int("extinctionPieceCount", 0);
     let extinction_pseudo_royal = r.bool("extinctionPseudoRoyal", false);
+    let petrify_types = r.piece_set("petrifyOnCaptureTypes", 0).0;
     let extinction_opponent_piece_count = r.int("extinctionOpponentPieceCount", 0);
     let extinction_claim = r.bool("extinctionClaim", false);
     let check_counting = r.bool("checkCounting", false);
@@ -1520,14 +1528,8 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         }
     };
     // pieceToCharTable, variantTemplate and pocketSize are accepted: they
-    // tell XBoard how to draw, or set what this reader does anyway; so is
-    // chess960 where it asks for nothing.
-    if r.get("chess960") == Some("true") {
-        r.error_because(
-            "chess960",
-            "Chess960 castling is not supported for defined games".into(),
-        );
-    }
+    // tell XBoard how to draw, or set what this reader does anyway.
+    let chess960 = r.bool("chess960", false);
     let drops = r.drop_rules(pawn);
     let mobility = r.mobility(&slots, ranks);
     let connect = r.connect(slots.len());
@@ -1731,6 +1733,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         en_passant_types,
         pawn,
         castling,
+        chess960,
         castling_kingside_file,
         castling_queenside_file,
         castling_king_file,
@@ -1748,6 +1751,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         extinction_all,
         extinction_piece_count,
         extinction_pseudo_royal,
+        petrify_types,
         extinction_opponent_piece_count,
         extinction_claim,
         check_counting,
@@ -1827,6 +1831,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     if def.drops.enabled {
         def.spec.hint = "Drop a piece in hand: click it above or below the board, then a marked square (or drag it there).".into();
     }
+    markings(&mut def);
     if def.drops.seirawan_gating {
         def.spec.gating = true;
         let gate = "Gate a piece in hand: move a piece off its first-rank square for the first time (castle by moving the king, or the rook onto the king to gate on the rook's square), then choose the piece to put there.";
@@ -1837,6 +1842,72 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         };
     }
     Ok(def)
+}
+
+/// What a drawing of the board marks (see [`GameSpec::palace`]): the
+/// palaces (the king's regions, where they hold it to a part of the
+/// board), their diagonals (janggi's `diagonalLines`, or the corners of a
+/// palace three squares wide and high, as xiangqi's are drawn) and the
+/// river (where a piece's region is exactly each side's half: xiangqi's
+/// elephants).
+fn markings(def: &mut GameDef) {
+    let name = super::position::square_name;
+    let mut palace = Board::EMPTY;
+    if let Some(k) = def.king {
+        for side in 0..2 {
+            let region = def.mobility.region(k, side) & def.board;
+            if region.any() && region != def.board {
+                palace |= region;
+            }
+        }
+    }
+    def.spec.palace = palace.iter().map(name).collect();
+    let w = WIDTH as usize;
+    let lines = def.mobility.lines & def.board;
+    let mut segments = Vec::new();
+    if lines.any() {
+        // Neighbours on a diagonal, both on the lines.
+        for a in lines.iter() {
+            for b in [a + w + 1, a + w - 1] {
+                let same_row_step = (a % w).abs_diff(b % w) == 1;
+                if b < w * w && same_row_step && lines.has(b) {
+                    segments.push((name(a), name(b)));
+                }
+            }
+        }
+    } else if palace.any() {
+        // Each palace three squares square: its two diagonals.
+        for side in 0..2 {
+            let Some(k) = def.king else { break };
+            let region = def.mobility.region(k, side) & def.board;
+            if region.count() != 9 {
+                continue;
+            }
+            let squares: Vec<usize> = region.iter().collect();
+            let (lo, hi) = (squares[0], squares[8]);
+            if hi - lo == 2 * w + 2 {
+                segments.push((name(lo), name(hi)));
+                segments.push((name(lo + 2), name(hi - 2)));
+            }
+        }
+    }
+    def.spec.lines = segments;
+    let half = def.ranks / 2;
+    if def.ranks % 2 == 0 {
+        let below: Board = def
+            .board
+            .iter()
+            .filter(|&s| (s as i32 / WIDTH) < half)
+            .collect();
+        let river = (0..def.pieces.len()).any(|t| {
+            let white = def.mobility.region(t, 0) & def.board;
+            let black = def.mobility.region(t, 1) & def.board;
+            white == below && black == def.board.and_not(below)
+        });
+        if river {
+            def.spec.river = Some(half as u32);
+        }
+    }
 }
 
 /// A piece's name for players: the predefined name in words; a custom

@@ -240,6 +240,12 @@ impl Fen for Defined {
     fn read_fen(&self, fen: &str) -> Result<Position, FenError> {
         Position::from_fen(self.0, fen)
     }
+
+    fn set_chess960(pos: &mut Position, on: bool) {
+        // A game whose rules say Chess960 stays so (Fairy-Stockfish's
+        // `UCI_Chess960` or the variant's).
+        pos.chess960 = on || pos.def.chess960;
+    }
 }
 
 impl OnePlyNotation for Defined {

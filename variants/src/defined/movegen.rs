@@ -519,7 +519,33 @@ fn pseudo_royals_safe(pos: &Position, m: Move) -> bool {
             }
         }
     }
-    let child = make(pos, m);
+    // Petrified chess: a pseudo-royal piece of the petrified types may
+    // not take (it would turn to stone).
+    let petrifies = def.petrify_types != 0 && is_capture(pos, m);
+    if petrifies
+        && !m.is_drop()
+        && before.has(m.from())
+        && is(def.petrify_types, moved_type(pos, m))
+    {
+        return false;
+    }
+    let mut child = make(pos, m);
+    if petrifies && def.blast_on_capture && !pos.holes.has(to) {
+        // Fairy-Stockfish judges the blast's safety with the square
+        // emptied, before its wall stands.
+        child.holes = child.holes.and_not(Board::single(to));
+    }
+    // Their pseudo-royal pieces of the petrified types take nothing, so
+    // they attack nothing.
+    let harmless = if def.petrify_types != 0 {
+        let types = def.petrify_types & def.extinction_piece_types;
+        (0..def.pieces.len())
+            .filter(|&t| is(types, t))
+            .fold(Board::EMPTY, |b, t| b | child.pieces(them, t))
+    } else {
+        Board::EMPTY
+    };
+    let attacked = |c: &Position, s: usize| attacked_with(c, s, them, &c.occupied(), &harmless);
     if def.blast_on_capture {
         // Atomic: blowing up one's own royal piece is illegal, blowing up
         // the enemy's ends the game (any such move is legal), and a royal
@@ -539,9 +565,9 @@ fn pseudo_royals_safe(pos: &Position, m: Move) -> bool {
         }
         return !ours
             .iter()
-            .any(|s| !touching(pos, s, theirs) && attacked(&child, s, them));
+            .any(|s| !touching(pos, s, theirs) && attacked(&child, s));
     }
-    if ours.iter().any(|s| attacked(&child, s, them)) {
+    if ours.iter().any(|s| attacked(&child, s)) {
         return false;
     }
     // `dupleCheck`: while a side has more of them than are royal, it may
@@ -673,8 +699,19 @@ fn castlings(pos: &Position, us: usize, out: &mut impl FnMut(Move)) {
         if !clear {
             continue;
         }
-        // The king may not castle out of, through or into an attack.
-        if royal && span(king, kto).any(|s| attacked(pos, s, 1 - us)) {
+        // The king may not castle out of, through or into an attack, nor
+        // onto a square its rook shielded (Chess960: an enemy rook on a1
+        // behind the castling rook on b1).
+        if royal
+            && (span(king, kto).any(|s| attacked(pos, s, 1 - us))
+                || attacked_with(
+                    pos,
+                    kto,
+                    1 - us,
+                    &pos.occupied().and_not(Board::single(rook)),
+                    &Board::EMPTY,
+                ))
+        {
             continue;
         }
         out(Move::new(king, kto, Kind::Castling, wing));
@@ -1293,6 +1330,12 @@ pub fn make(pos: &Position, m: Move) -> Position {
             }
         }
     }
+    // What took, as it landed (a promotion's new type), for petrification.
+    let lander = if captured && def.petrify_types != 0 {
+        p.piece(to).map(|(_, lt)| lt)
+    } else {
+        None
+    };
     // Atomic: a capture blows up the capturer and every piece but pawns
     // around the square (pieces of an immune type stay).
     let mut blasted = Board::EMPTY;
@@ -1313,6 +1356,21 @@ pub fn make(pos: &Position, m: Move) -> Position {
             }
             p.remove(s);
             blasted.set(s);
+        }
+    }
+    // Petrification: a piece of the types that took (as it moved) is gone
+    // and, where what landed is of the types too, a wall stands in its
+    // place; after a blast, where what landed blew up.
+    if let Some(landed) = lander {
+        if def.blast_on_capture {
+            if blasted.has(to) && is(def.petrify_types, landed) {
+                p.add_wall(to);
+            }
+        } else if is(def.petrify_types, t) {
+            p.remove(to);
+            if is(def.petrify_types, landed) {
+                p.add_wall(to);
+            }
         }
     }
     // Castling rights go with a king or rook that leaves or is taken.

@@ -51,7 +51,8 @@ fn token_to(pos: &Position, m: Move) -> usize {
         pos.def.pieces[t].compiled[us].pseudo[0][super::betza::QUIET][m.from()].has(m.to())
     });
     match rook {
-        Some(r) if king_steps => r,
+        // Chess960: the king takes its rook.
+        Some(r) if king_steps || pos.chess960 => r,
         _ => m.to(),
     }
 }

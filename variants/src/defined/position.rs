@@ -196,6 +196,9 @@ pub struct Position {
     /// The passes that led here, one after the other (two end the game;
     /// not in the hash, which the FEN gives).
     pub passes: u8,
+    /// Whether castling is written the Chess960 way (the game's
+    /// `chess960`, or `UCI_Chess960`): not in the hash.
+    pub chess960: bool,
     /// Under `bikjangRule`: how many positions in a row, ending here,
     /// had the kings facing each other on an open line (two end the game:
     /// janggi's bikjang, the first left unbroken).
@@ -292,6 +295,9 @@ fn checks_key(side: usize, left: u8) -> u64 {
 fn gate_key(side: usize, file: i32) -> u64 {
     key(0x4_0000_0000 + (side * 16) as u64 + file as u64)
 }
+fn wall_key(s: usize) -> u64 {
+    key(0x6_0000_0000 + s as u64)
+}
 const SIDE_KEY: u64 = 0x5A5A_1234_9876_F0F0;
 
 impl Position {
@@ -321,6 +327,7 @@ impl Position {
             gates: [0; 2],
             checks: [0; 2],
             passes: 0,
+            chess960: def.chess960,
             bikjang: 0,
             check: CheckCache::default(),
         }
@@ -459,6 +466,15 @@ impl Position {
         match self.def.castling_king_piece[side] {
             Some(_) if self.kings[side].is_none() => self.castler[side].map(usize::from),
             _ => self.king(side),
+        }
+    }
+
+    /// Makes `s` a wall, a hole made in play (a piece petrified where it
+    /// took: `petrifyOnCaptureTypes`), keeping the hash.
+    pub fn add_wall(&mut self, s: usize) {
+        if !self.holes.has(s) {
+            self.holes.set(s);
+            self.hash ^= wall_key(s);
         }
     }
 
@@ -933,9 +949,16 @@ impl Position {
                 let Some(rook) = self.castling[side][wing] else {
                     continue;
                 };
-                let c = if wing == 0 { 'K' } else { 'Q' };
+                // Chess960: the rook's file (Shredder-FEN), as
+                // Fairy-Stockfish writes it.
+                let c = if self.chess960 {
+                    (b'A' + (rook as i32 % WIDTH) as u8) as char
+                } else if wing == 0 {
+                    'K'
+                } else {
+                    'Q'
+                };
                 castling.push(if side == 0 { c } else { c.to_ascii_lowercase() });
-                let _ = rook;
             }
             // Gates, but those the castling letters already say.
             if self.gates[side] != 0 && self.gating_open(side) {

@@ -430,6 +430,7 @@ const KEYS: &[&str] = &[
     "moveRepetitionIllegal",
     "countingRule",
     "pieceToCharTable",
+    "pieceNames",
     "variantTemplate",
     "pocketSize",
     "chess960",
@@ -600,6 +601,41 @@ impl Reader<'_> {
             }
             _ => false,
         }
+    }
+
+    /// The pieces' names for players a section gives (`pieceNames = a:
+    /// Advisor, b: Elephant`: Arcana's own key, which its built-in parents
+    /// write where a game calls its pieces otherwise than their moves say;
+    /// a name changes no rule), by type.
+    fn piece_names(&mut self, pieces: &[PieceDef]) -> Vec<Option<String>> {
+        let mut names = vec![None; pieces.len()];
+        let Some(v) = self.get("pieceNames").map(str::to_string) else {
+            return names;
+        };
+        for item in v.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let parsed = item.split_once(':').and_then(|(letter, name)| {
+                let mut cs = letter.trim().chars();
+                let (Some(c), None) = (cs.next(), cs.next()) else {
+                    return None;
+                };
+                let name = name.trim();
+                let t = pieces
+                    .iter()
+                    .position(|p| p.letter.eq_ignore_ascii_case(&c))?;
+                (!name.is_empty()).then(|| (t, name.to_string()))
+            });
+            match parsed {
+                Some((t, name)) => names[t] = Some(name),
+                None => self.error(
+                    "pieceNames",
+                    format!(
+                        "'{item}' is not a piece's letter and its name (write `a: Advisor, b: \
+                         Elephant`)"
+                    ),
+                ),
+            }
+        }
+        names
     }
 
     fn get(&self, key: &str) -> Option<&str> {
@@ -1565,12 +1601,13 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     // `+P`: a piece promoted shogi-style from `P`.
     shape.marks = &['~', '+'];
     spec.boards = vec![board(shape, "")];
+    let names = r.piece_names(&pieces);
     spec.pieces = pieces
         .iter()
         .enumerate()
         .map(|(i, p)| PieceSpec {
             letter: p.letter,
-            name: display_name(p),
+            name: names[i].clone().unwrap_or_else(|| display_name(p)),
             betza: Some(p.betza.clone()),
             figure: Figure::Shape((i % 16) as u8),
             royal: Some(i) == king,
@@ -1702,6 +1739,11 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         })
         .collect();
     let rules_hash = rules_hash(&r.config, &pieces);
+    // Keys read after the pieces (the chasing rule, the pieces' names)
+    // may have found errors too.
+    if !r.errors.is_empty() {
+        return Err(r.errors);
+    }
     let mut def = GameDef {
         spec,
         files,

@@ -14,8 +14,11 @@ const KNOWN: &[(&str, &str)] = &[
     ("Pawn", "fmWfcFifmnD"),
     ("Pawn", "fmWfceF"),
     ("Pawn", "fmWfcF"),
-    // Pawnback's pawn, which also steps back.
+    // Pawnback's pawn, which also steps back; the sideways pawn
+    // (petrified's too); legan's, which moves diagonally to the left.
     ("Pawn", "fbmWfceFifmnD"),
+    ("Pawn", "fsmWfceFifmnD"),
+    ("Pawn", "mflFcflW"),
     ("Berolina pawn", "fmFfceWifmnA"),
     ("Berolina pawn", "fmFfcWifmnA"),
     ("Berolina pawn", "fmFfcW"),

@@ -83,6 +83,30 @@ fn suite(g: Defined) {
 
 /// A side has one royal king: a FEN with two is refused with a reason.
 #[test]
+fn piece_names_name_pieces_for_players_and_bad_ones_are_errors() {
+    let g = game("[named:xiangqi]\n", "named");
+    let name = |letter: char| {
+        g.0.spec
+            .pieces
+            .iter()
+            .find(|p| p.letter == letter)
+            .map(|p| p.name.clone())
+    };
+    // Xiangqi's parent names its advisor and general; the others keep
+    // the names of their types.
+    assert_eq!(name('A').as_deref(), Some("Advisor"));
+    assert_eq!(name('K').as_deref(), Some("General"));
+    assert_eq!(name('R').as_deref(), Some("Rook"));
+    let loaded = load("[bad:chess]\npieceNames = q Queen\n", "bad.ini");
+    assert!(loaded.games.is_empty());
+    let e = format!("{:?}", loaded.errors);
+    assert!(e.contains("pieceNames") && e.contains("'q Queen'"), "{e}");
+    // An unknown chasing rule is an error too (read after the pieces).
+    let loaded = load("[bad:chess]\nchasingRule = sometimes\n", "bad.ini");
+    assert!(loaded.games.is_empty(), "{:?}", loaded.errors);
+}
+
+#[test]
 fn a_fen_with_two_kings_of_a_side_is_refused() {
     let g = game(CHESS, "mychess");
     let e = g.read_fen("4k3/8/8/8/8/8/8/K3K3 w - - 0 1").unwrap_err();

@@ -987,6 +987,17 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
                 "rkrbnqbnca/pppppppppp/10/10/10/10/PPPPPPPPPP/RKRBNQBNCA w KQkq - 0 1",
             ],
         ),
+        // Ataxx: clones beside a piece of the side, jumps two squares,
+        // the enemy pieces around turned; a full board counted, a side
+        // without pieces or moves judged by the pieces left.
+        (
+            "ataxx",
+            &[
+                "PPPPPPp/ppppppp/PPPPPPP/ppppppp/PPPPPPP/ppppppp/PPPPP2 w 0 1",
+                "7/7/7/7/7/7/6p w 0 1",
+                "ppp4/pPp4/ppp4/7/7/7/6P w 0 1",
+            ],
+        ),
         // Petrified: a piece that takes turns to stone (a wall), a
         // commoner may not take, nor be left attacked but by a commoner.
         (
@@ -1347,7 +1358,7 @@ fn a_whole_file_plays_as_fairy_stockfish_plays_it() {
         .games
         .iter()
         .copied()
-        .filter(|g| !(g.drops.flip && g.start_fen.contains('*')))
+        .filter(|g| !(g.drops.flip == defined::drops::Flip::Reversi && g.start_fen.contains('*')))
         .collect();
     let Some(tally) = compare_games(&config, &games, &mut Rng(143), 30, 6) else {
         return;

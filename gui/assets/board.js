@@ -37,11 +37,12 @@ function drawHand(side, pieces, size, onSquare) {
     p.className = "hand-piece";
     p.style.width = p.style.height = px;
     p.dataset.handPiece = piece;
-    p.title = `${pieceName(piece)} in hand: ${count}`;
+    // A count of 0: dropped from a supply without end (ataxx's clones).
+    p.title = count === 0 ? `${pieceName(piece)}: drop as many as you like` : `${pieceName(piece)} in hand: ${count}`;
     p.innerHTML = pieceSvg(piece);
     const n = document.createElement("span");
     n.className = "count";
-    n.textContent = String(count);
+    n.textContent = count === 0 ? "∞" : String(count);
     p.appendChild(n);
     if (onSquare) {
       p.onclick = () => onSquare(`@${piece}`, false);

@@ -167,6 +167,32 @@ pub struct InfoView {
     pub arrows: Vec<Vec<Leg>>,
 }
 
+/// The position with each side's pocket offering the pieces it may always
+/// drop (`free`, White's letters: ataxx's clones), counted 0 for "no
+/// count", where the FEN writes no hand.
+pub fn with_free_drops(mut view: PositionView, free: &[char]) -> PositionView {
+    if view.hands.is_none() && !free.is_empty() {
+        let of = |upper: bool| {
+            free.iter()
+                .map(|&c| InHand {
+                    piece: if upper {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c.to_ascii_lowercase()
+                    }
+                    .to_string(),
+                    count: 0,
+                })
+                .collect()
+        };
+        view.hands = Some(HandsView {
+            white: of(true),
+            black: of(false),
+        });
+    }
+    view
+}
+
 /// The page's view of a board.
 pub fn position_view(board: &Board) -> PositionView {
     let cells = board
@@ -264,7 +290,7 @@ pub fn state_view(game: &dyn GameHandle) -> StateView {
         },
         start_fen: game.start_fen(),
         marked: spec.marked.clone(),
-        position: position_view(&board),
+        position: with_free_drops(position_view(&board), &spec.free_drops),
         plies,
         outcome: pending
             .is_empty()

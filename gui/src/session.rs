@@ -795,7 +795,11 @@ impl Session {
         let mut state = serde_json::to_value(state_view(self.game.as_ref())).unwrap_or(Value::Null);
         let shown = self.shown.and_then(|turn| {
             let board = self.game.board(Some(turn))?;
-            Some((turn, position_view(&board)))
+            let view = position_view(&board);
+            Some((
+                turn,
+                crate::game::with_free_drops(view, &self.game.spec().free_drops),
+            ))
         });
         if let Value::Object(map) = &mut state {
             map.insert("t".into(), json!("state"));

@@ -113,6 +113,10 @@ pub struct GameSpec {
     /// The ranks below a river a drawing runs across the board (xiangqi's,
     /// which its elephants may not cross), if there is one.
     pub river: Option<u32>,
+    /// White's letters of the pieces a side may always drop, no hand
+    /// holding them (ataxx's clones): a drawing offers them in each
+    /// pocket, without a count.
+    pub free_drops: Vec<char>,
     /// Marks that may follow a piece letter in the FEN, and what each
     /// means (`*`: may make its first move).
     pub marks: Vec<(char, String)>,
@@ -161,6 +165,7 @@ impl GameSpec {
             palace: Vec::new(),
             lines: Vec::new(),
             river: None,
+            free_drops: Vec::new(),
             marks: Vec::new(),
             hint: String::new(),
             choices: Vec::new(),

@@ -914,13 +914,14 @@ impl Reader<'_> {
             Some("top") => Enclosing::Top,
             Some("snort") => Enclosing::Snort,
             Some("anyside") => Enclosing::Anyside,
+            Some("ataxx") => Enclosing::Ataxx,
             Some(v) => {
                 let v = v.to_string();
                 self.error_because(
                     key,
                     format!(
-                        "'{v}' is not supported (reversi, top, snort, anyside or none; ataxx \
-                         and quadwrangle are not yet)"
+                        "'{v}' is not supported (reversi, ataxx, top, snort, anyside or none; \
+                         quadwrangle is not yet)"
                     ),
                 );
                 Enclosing::None
@@ -928,14 +929,20 @@ impl Reader<'_> {
         }
     }
 
-    fn reversi(&mut self, key: &str) -> bool {
+    fn flip(&mut self, key: &str) -> super::drops::Flip {
+        use super::drops::Flip;
         match self.get(key).map(str::trim) {
-            None | Some("none") => false,
-            Some("reversi") => true,
+            None | Some("none") => Flip::None,
+            Some("reversi") => Flip::Reversi,
+            Some("ataxx") => Flip::Ataxx,
+            Some("quadwrangle") => Flip::Quadwrangle,
             Some(v) => {
                 let v = v.to_string();
-                self.error(key, format!("'{v}' is not supported (reversi or none)"));
-                false
+                self.error(
+                    key,
+                    format!("'{v}' is not supported (reversi, ataxx, quadwrangle or none)"),
+                );
+                Flip::None
             }
         }
     }
@@ -1040,7 +1047,8 @@ impl Reader<'_> {
         d.castling_dropped = self.bool("castlingDroppedPiece", false);
         d.enclosing = self.enclosing();
         d.enclosing_start = self.region("enclosingDropStart", Board::EMPTY);
-        d.flip = self.reversi("flipEnclosedPieces");
+        d.flip = self.flip("flipEnclosedPieces");
+        d.free = self.bool("freeDrops", false);
         d.gating = self.bool("gating", false);
         d.seirawan_gating = d.gating && self.bool("seirawanGating", false);
         // Fairy-Stockfish's virtual drops (of pieces a partner may yet
@@ -1874,6 +1882,12 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         def.spec.hint = "Drop a piece in hand: click it above or below the board, then a marked square (or drag it there).".into();
     }
     markings(&mut def);
+    if def.drops.free && def.drops.enabled {
+        def.spec.free_drops = (0..def.pieces.len())
+            .filter(|&t| def.king != Some(t))
+            .map(|t| def.pieces[t].letter)
+            .collect();
+    }
     if def.drops.seirawan_gating {
         def.spec.gating = true;
         let gate = "Gate a piece in hand: move a piece off its first-rank square for the first time (castle by moving the king, or the rook onto the king to gate on the rook's square), then choose the piece to put there.";

@@ -32,6 +32,7 @@ pub const KEYS: &[&str] = &[
     "enclosingDrop",
     "enclosingDropStart",
     "flipEnclosedPieces",
+    "freeDrops",
 ];
 
 /// Where a drop may go by the pieces around it (`enclosingDrop`).
@@ -50,6 +51,25 @@ pub enum Enclosing {
     /// empty, the empty square nearest the edge before a piece, or the far
     /// edge's (`anyside`).
     Anyside,
+    /// Next to one of its side's pieces, in any of the eight directions
+    /// (`ataxx`: a piece cloned beside its parent).
+    Ataxx,
+}
+
+/// Which enemy pieces change sides after a move or drop
+/// (`flipEnclosedPieces`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flip {
+    /// None.
+    None,
+    /// The lines of them a piece closes against one of its side's
+    /// (`reversi`: Othello).
+    Reversi,
+    /// Every one next to the square moved or dropped to (`ataxx`).
+    Ataxx,
+    /// The same, after a move, or after a drop next to one of its side's
+    /// pieces (`quadwrangle`).
+    Quadwrangle,
 }
 
 /// How pieces go into hands and come out of them.
@@ -120,9 +140,11 @@ pub struct DropRules {
     /// Where drops go while any of these squares is empty, enclosing or
     /// not (`enclosingDropStart`: Othello's centre).
     pub enclosing_start: Board,
-    /// Whether the enemy pieces so enclosed change sides
-    /// (`flipEnclosedPieces = reversi`).
-    pub flip: bool,
+    /// Which enemy pieces change sides (`flipEnclosedPieces`).
+    pub flip: Flip,
+    /// Whether every type but the king may always be dropped, no hand
+    /// holding them (`freeDrops`: ataxx's clones; the FEN has no hand).
+    pub free: bool,
 }
 
 impl Default for DropRules {
@@ -150,7 +172,8 @@ impl Default for DropRules {
             seirawan_gating: false,
             enclosing: Enclosing::None,
             enclosing_start: Board::EMPTY,
-            flip: false,
+            flip: Flip::None,
+            free: false,
         }
     }
 }
@@ -159,7 +182,7 @@ impl DropRules {
     /// Whether the game has pockets (`[...]` in its FEN): pieces are
     /// dropped or gated from them.
     pub fn pockets(&self) -> bool {
-        self.enabled || self.seirawan_gating
+        (self.enabled && !self.free) || self.seirawan_gating
     }
 
     /// Whether a position of the game writes a hand (`[...]`) and the `~`
@@ -226,6 +249,12 @@ pub fn drop_region(pos: &Position, side: usize, t: usize) -> Board {
                 // Fairy-Stockfish starts afresh here: no other rule's
                 // squares are asked, before or after.
                 Enclosing::Anyside => return anyside(pos),
+                Enclosing::Ataxx => {
+                    let near = pos.by_side[side]
+                        .iter()
+                        .fold(Board::EMPTY, |n, s| n | def.around[s]);
+                    b & near
+                }
                 Enclosing::None => b,
             };
         }

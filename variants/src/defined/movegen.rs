@@ -775,11 +775,9 @@ fn pass(pos: &Position, other: bool) -> Option<Move> {
     if !may || (in_check(pos) && pos.bikjang == 0) {
         return None;
     }
-    // Written from the king's square, else the first piece's.
-    let first = pos
-        .king(us)
-        .or_else(|| pos.by_side[us].iter().next())
-        .unwrap_or(0);
+    // Written from the king's square, else the first piece's; a side
+    // without pieces has nothing to pass with (Fairy-Stockfish's rule).
+    let first = pos.king(us).or_else(|| pos.by_side[us].iter().next())?;
     Some(Move::new(first, first, Kind::Pass, 0))
 }
 
@@ -1416,9 +1414,22 @@ pub fn make(pos: &Position, m: Move) -> Position {
             }
         }
     }
-    if def.drops.flip {
-        // Othello: the enemy lines the piece closes change sides.
-        for s in super::drops::enclosed(&p, us, to).iter() {
+    if def.drops.flip != super::drops::Flip::None {
+        use super::drops::Flip;
+        // Othello: the enemy lines the piece closes change sides; ataxx:
+        // the enemy pieces around it (quadwrangle: after a drop, only
+        // one beside a piece of its side).
+        // (`around` holds the square itself too.)
+        let neighbours = def.around[to].and_not(Board::single(to));
+        let flipped = match def.drops.flip {
+            Flip::Reversi => super::drops::enclosed(&p, us, to),
+            Flip::Ataxx => neighbours & p.by_side[them],
+            Flip::Quadwrangle if !m.is_drop() || (neighbours & p.by_side[us]).any() => {
+                neighbours & p.by_side[them]
+            }
+            _ => Board::EMPTY,
+        };
+        for s in flipped.iter() {
             if let Some((_, ft)) = p.remove(s) {
                 p.put(s, us, ft);
             }

@@ -376,12 +376,19 @@ impl Position {
     /// How many pieces of type `t` `side` holds in hand.
     #[inline]
     pub fn in_hand(&self, side: usize, t: usize) -> u8 {
+        // `freeDrops`: every type but the king, always.
+        if self.def.drops.free && self.def.drops.enabled {
+            return u8::from(self.def.king != Some(t));
+        }
         self.hand[side][t]
     }
 
     /// Puts a piece of type `t` in `side`'s hand (keeping the hash and the
     /// material).
     pub fn add_to_hand(&mut self, side: usize, t: usize) {
+        if self.def.drops.free {
+            return;
+        }
         let n = self.hand[side][t];
         self.hash ^= hand_key(side, t, n) ^ hand_key(side, t, n + 1);
         self.hand[side][t] = n + 1;
@@ -392,6 +399,9 @@ impl Position {
 
     /// Takes a piece of type `t` out of `side`'s hand, which holds one.
     pub fn take_from_hand(&mut self, side: usize, t: usize) {
+        if self.def.drops.free {
+            return;
+        }
         let n = self.hand[side][t];
         debug_assert!(n > 0, "a piece in hand");
         self.hash ^= hand_key(side, t, n) ^ hand_key(side, t, n - 1);

@@ -37,7 +37,7 @@ function drawHand(side, pieces, size, onSquare) {
     p.className = "hand-piece";
     p.style.width = p.style.height = px;
     p.dataset.handPiece = piece;
-    // A count of 0: dropped from a supply without end (ataxx's clones).
+    // A count of 0: a piece that may always be dropped, no hand holding it.
     p.title = count === 0 ? `${pieceName(piece)}: drop as many as you like` : `${pieceName(piece)} in hand: ${count}`;
     p.innerHTML = pieceSvg(piece);
     const n = document.createElement("span");

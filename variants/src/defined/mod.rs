@@ -122,8 +122,19 @@ pub fn load(text: &str, file: &str) -> Loaded {
     let (defs, more) = def::compile_all(&sections, file, &builtin::sections);
     errors.extend(more);
     let mut games = Vec::new();
-    for d in defs {
+    for mut d in defs {
         // The start position must read: its errors are the file's.
+        if d.chess960 {
+            // Chess960's castling rights are written as the rooks' files
+            // (`KQkq` reads as `HAha`): the start FEN as the game writes
+            // it, so that a start position reads back the same.
+            let probe: &'static GameDef = Box::leak(Box::new(d.clone()));
+            if let Ok(start) = Position::from_fen(probe, &probe.start_fen) {
+                d.start_fen = start.to_fen();
+                d.spec.start_fen = d.start_fen.clone();
+                d.spec.bench_fens = vec![d.start_fen.clone()];
+            }
+        }
         let leaked: &'static GameDef = Box::leak(Box::new(d));
         match Position::from_fen(leaked, &leaked.start_fen) {
             Ok(_) => games.push(leaked),

@@ -235,9 +235,13 @@ pub fn checked(pos: &Position) -> bool {
 
 /// `side`'s pieces of the extinction types.
 fn extinction_pieces(pos: &Position, side: usize) -> Board {
-    let def = pos.def;
-    (0..def.pieces.len())
-        .filter(|&t| is(def.extinction_piece_types, t))
+    pieces_of_types(pos, side, pos.def.extinction_piece_types)
+}
+
+/// `side`'s pieces of the types in the set `types`.
+fn pieces_of_types(pos: &Position, side: usize, types: u64) -> Board {
+    (0..pos.def.pieces.len())
+        .filter(|&t| is(types, t))
         .fold(Board::EMPTY, |b, t| b | pos.pieces(side, t))
 }
 
@@ -537,14 +541,7 @@ fn pseudo_royals_safe(pos: &Position, m: Move) -> bool {
     }
     // Their pseudo-royal pieces of the petrified types take nothing, so
     // they attack nothing.
-    let harmless = if def.petrify_types != 0 {
-        let types = def.petrify_types & def.extinction_piece_types;
-        (0..def.pieces.len())
-            .filter(|&t| is(types, t))
-            .fold(Board::EMPTY, |b, t| b | child.pieces(them, t))
-    } else {
-        Board::EMPTY
-    };
+    let harmless = pieces_of_types(&child, them, def.petrify_types & def.extinction_piece_types);
     let attacked = |c: &Position, s: usize| attacked_with(c, s, them, &c.occupied(), &harmless);
     if def.blast_on_capture {
         // Atomic: blowing up one's own royal piece is illegal, blowing up
@@ -1071,13 +1068,18 @@ fn kings_face(pos: &Position, m: Move) -> bool {
     let Some(enemy) = pos.king(1 - us).filter(|&e| e != m.to() || m.is_drop()) else {
         return false;
     };
-    let same_line = enemy / WIDTH as usize == king / WIDTH as usize
-        || enemy % WIDTH as usize == king % WIDTH as usize;
-    same_line
-        && Rays::direction(king, enemy).is_some_and(|d| {
+    see_each_other(pos, king, enemy, &occupied)
+}
+
+/// Whether squares `a` and `b` lie on one file or rank with nothing of
+/// `occupied` (nor a hole) between them: kings facing.
+fn see_each_other(pos: &Position, a: usize, b: usize, occupied: &Board) -> bool {
+    let w = WIDTH as usize;
+    (a / w == b / w || a % w == b % w)
+        && Rays::direction(a, b).is_some_and(|d| {
             pos.def
                 .rays
-                .clear_between(king, enemy, d, &(occupied | pos.holes))
+                .clear_between(a, b, d, &(*occupied | pos.holes))
         })
 }
 
@@ -1486,14 +1488,7 @@ fn kings_facing(pos: &Position) -> bool {
     let (Some(a), Some(b)) = (pos.king(0), pos.king(1)) else {
         return false;
     };
-    let w = WIDTH as usize;
-    let same_line = a / w == b / w || a % w == b % w;
-    same_line
-        && Rays::direction(a, b).is_some_and(|d| {
-            pos.def
-                .rays
-                .clear_between(a, b, d, &(pos.occupied() | pos.holes))
-        })
+    see_each_other(pos, a, b, &pos.occupied())
 }
 
 /// Shatar: notes whether the side to move of `p`, in check, has been

@@ -80,6 +80,15 @@ fn only_its_own_address_and_pages_are_answered() {
     let (status, body) = get(&addr, "/rules/wizards-chess-mtg", &[&own]);
     assert_eq!(status, 200);
     assert!(body.contains("<h1>"), "the deck format as a page");
+    // A game of a file: its rules written from its definition, which link
+    // to the format's page.
+    let (status, body) = get(&addr, "/rules/capablanca", &[&own]);
+    assert_eq!(status, 200);
+    assert!(
+        body.contains("<td>Archbishop</td>") && body.contains("href=\"defined-games\""),
+        "{body}"
+    );
+    assert_eq!(get(&addr, "/rules/defined-games", &[&own]).0, 200);
     assert_eq!(
         get(&addr, "/rules/chess.md", &[&own]).0,
         404,

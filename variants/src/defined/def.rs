@@ -1897,6 +1897,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
             format!("{} {gate}", def.spec.hint)
         };
     }
+    def.spec.rules_markdown = super::describe::rules_markdown(&def);
     Ok(def)
 }
 

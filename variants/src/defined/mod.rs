@@ -12,6 +12,7 @@ pub mod builtin;
 pub mod chase;
 pub mod connect;
 pub mod def;
+mod describe;
 pub mod drops;
 #[cfg(test)]
 mod drops_tests;

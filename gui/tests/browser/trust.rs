@@ -392,6 +392,19 @@ async fn the_boards_fit_every_window_and_the_panel_stays_in_reach() {
             }
         }
     }
+    // On a phone the buttons sit in view under the board, in a drop game
+    // (its pockets above and below the board) and in janggi (its Pass
+    // button under it) too.
+    for game in ["chess", "crazyhouse", "janggi", "shogi"] {
+        page.load(game, "&mode=human").await;
+        page.resize(390, 844).await;
+        let (_, h, buttons) = page.extent("#buttons").await;
+        assert!(
+            buttons[3] <= h,
+            "{game} on a phone: the buttons end at y {} of {h}",
+            buttons[3]
+        );
+    }
     // A half-entered move's buttons sit under the board, in view.
     page.load("vanguard", "&mode=human").await;
     page.resize(1024, 700).await;

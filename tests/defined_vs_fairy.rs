@@ -806,14 +806,27 @@ fn random_drop_definitions_play_as_fairy_stockfish_plays_them() {
 
 /// The built-in parents (`parents.ini`), each written out in full, play as
 /// Fairy-Stockfish's built-in games of the same names: from the start and
-/// (for the counting and end rules) from endings.
+/// (for the counting and end rules) from endings. The first half of the
+/// sections, in the file's order (a test each, so that the two run at once).
 #[test]
 fn classic_games_written_out_match_fairy_stockfish_built_ins() {
+    classic_games_match_fairy_stockfish(0);
+}
+
+/// The same for the second half of the sections.
+#[test]
+fn more_classic_games_written_out_match_fairy_stockfish_built_ins() {
+    classic_games_match_fairy_stockfish(1);
+}
+
+/// Compares every other section of `parents.ini`, from the `half`th on
+/// (each section's playouts seeded by its place in the file, whatever the
+/// half).
+fn classic_games_match_fairy_stockfish(half: usize) {
     if skip() {
         return;
     }
     let parents = include_str!("../variants/src/defined/parents.ini");
-    let mut rng = Rng(1_125);
     let mut tally = Tally::default();
     // Endings: few pieces, so that counts, bare kings and extinction come.
     let endings: &[(&str, &[&str])] = &[
@@ -1040,7 +1053,11 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
             ],
         ),
     ];
-    for section in parents.split("\n[").skip(1) {
+    for (index, section) in parents.split("\n[").skip(1).enumerate() {
+        if index % 2 != half {
+            continue;
+        }
+        let mut rng = Rng(1_125 + index as u64);
         let (head, body) = section.split_once(']').expect("a section head");
         let (name, parent) = match head.split_once(':') {
             Some((n, p)) => (n, Some(p)),
@@ -1072,7 +1089,11 @@ fn classic_games_written_out_match_fairy_stockfish_built_ins() {
             }
         }
     }
-    tally.report("games and endings", 5, false);
+    let what = [
+        "games and endings (first half)",
+        "games and endings (second half)",
+    ][half];
+    tally.report(what, 5, false);
 }
 
 /// Sections that give a parent's letters to new pieces, re-state or remove

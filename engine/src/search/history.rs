@@ -12,8 +12,13 @@ use variants::{MoveCode, Variant};
 const HISTORY_SIZE: usize = 1 << 14;
 /// History scores stay within +-HISTORY_MAX.
 pub(super) const HISTORY_MAX: i32 = 16384;
-/// Continuation-history slots per thread (2 MiB of i16).
-const CONTINUATION_SIZE: usize = 1 << 20;
+/// Continuation-history rows: one for each earlier ply (and distance
+/// back), hashed.
+const CONTINUATION_ROW_BITS: u32 = 12;
+/// Columns of a row: one for each ply that may follow, by its history key.
+const CONTINUATION_COLUMN_BITS: u32 = 11;
+/// Continuation-history slots per thread (16 MiB of i16).
+const CONTINUATION_SIZE: usize = 1 << (CONTINUATION_ROW_BITS + CONTINUATION_COLUMN_BITS);
 /// Capture-history slots (both sides).
 const CAPTURE_SIZE: usize = 1 << 16;
 /// Correction-history slots per side.
@@ -29,7 +34,8 @@ const CORRECTION_MAX_CP: i32 = 300;
 pub(super) struct Histories {
     /// How often a quiet ply cut, by (side, ply).
     history: Vec<i32>,
-    /// Continuation history, by a hash of the pair of plies.
+    /// Continuation history, a row for each earlier ply and a column for
+    /// each later one (see `continuation_index`).
     continuation: Vec<i16>,
     /// How often a capture cut, by (side, history key, what it takes).
     capture: Vec<i16>,
@@ -57,11 +63,17 @@ impl Histories {
 
 /// The continuation-history slot of the ply keyed `key` played `distance`
 /// plies after the ply keyed `earlier` (keys: [`variants::SearchHints::history_key`]:
-/// the moving piece and its destination).
+/// the moving piece above its destination's 8 bits). The earlier ply
+/// (and the distance) picks a row, the later ply's piece and destination
+/// a column (pieces 128 columns apart: chess's 12 and Capablanca's 16 kinds
+/// of piece take distinct columns), so that the plies a node orders read
+/// one dense row for each ply before them, as Stockfish's tables by piece
+/// and square do, instead of a cache line each.
 fn continuation_index(earlier: u32, distance: u64, key: u32) -> usize {
-    let h = ((earlier as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (distance << 40) ^ key as u64)
-        .wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    (h >> 44) as usize
+    let row = ((earlier as u64) << 3 | distance).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        >> (64 - CONTINUATION_ROW_BITS);
+    let column = ((key >> 8) << 7).wrapping_add(key & 0xFF) & ((1 << CONTINUATION_COLUMN_BITS) - 1);
+    (row as usize) << CONTINUATION_COLUMN_BITS | column as usize
 }
 
 /// The capture-history slot of a capture keyed `key` (the moving piece

@@ -325,21 +325,9 @@ impl SearchHints for Defined {
     }
 
     fn correction_key(pos: &Position) -> Option<u64> {
-        // The pawns of both sides (the types that promote like pawns).
-        let def = pos.def;
-        let mut h = 0u64;
-        for side in 0..2 {
-            let mut types = def.promotion_pawn_types[side];
-            while types != 0 {
-                let t = types.trailing_zeros() as usize;
-                types &= types - 1;
-                for w in pos.pieces(side, t).0 {
-                    h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(23);
-                }
-                h ^= side as u64 + 1;
-            }
-        }
-        Some(h)
+        // The pawns of both sides (the types that promote like pawns),
+        // kept by the position as pieces come and go.
+        Some(pos.pawn_hash)
     }
 
     fn mvv_lva(pos: &Position, mv: Move) -> i32 {

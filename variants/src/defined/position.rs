@@ -171,6 +171,9 @@ pub struct Position {
     pub counting: Option<(u32, u32)>,
     /// The hash of all the above but the clocks.
     pub hash: u64,
+    /// The hash of the pawns alone (the types that promote as pawns), kept
+    /// by `put` and `remove`: the key of the search's correction history.
+    pub pawn_hash: u64,
     /// The pieces' square values (the evaluation's tables), White's less
     /// Black's, middle game and endgame, kept by `put` and `remove`.
     pub material: [i32; 2],
@@ -319,6 +322,7 @@ impl Position {
             counting: None,
             kings: [None; 2],
             hash: 0,
+            pawn_hash: 0,
             material: [0; 2],
             dropped: false,
             castled: None,
@@ -425,6 +429,9 @@ impl Position {
         self.board[s] = (t as u8 + 1) | (side as u8) << 7;
         self.by_side[side].set(s);
         self.hash ^= piece_key(side, t, s);
+        if self.def.promotion_pawn_types[side] & (1 << t) != 0 {
+            self.pawn_hash ^= piece_key(side, t, s);
+        }
         let [mg, eg] = self.def.square_value(side, t, s);
         self.material[0] += signed(side, mg);
         self.material[1] += signed(side, eg);
@@ -443,6 +450,9 @@ impl Position {
         self.board[s] = 0;
         self.by_side[p.0].clear(s);
         self.hash ^= piece_key(p.0, p.1, s);
+        if self.def.promotion_pawn_types[p.0] & (1 << p.1) != 0 {
+            self.pawn_hash ^= piece_key(p.0, p.1, s);
+        }
         let [mg, eg] = self.def.square_value(p.0, p.1, s);
         self.material[0] -= signed(p.0, mg);
         self.material[1] -= signed(p.0, eg);

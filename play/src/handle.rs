@@ -86,6 +86,9 @@ pub trait GameHandle: Send {
     fn fen(&self) -> String;
     /// The FEN the game started from.
     fn start_fen(&self) -> String;
+    /// The game's shuffled setup numbered `n` (Chess960's), if it has
+    /// such setups.
+    fn shuffled_start(&self, n: u64) -> Option<String>;
     /// The board as text for humans (`d`).
     fn board_text(&self) -> String;
     /// The lines that define the game to an XBoard GUI.
@@ -391,6 +394,10 @@ impl<V: Variant> GameHandle for VariantHandle<V> {
 
     fn start_fen(&self) -> String {
         V::to_fen(self.game.start_position())
+    }
+
+    fn shuffled_start(&self, n: u64) -> Option<String> {
+        self.variant().shuffled_start(n)
     }
 
     fn board_text(&self) -> String {

@@ -91,8 +91,9 @@ pub struct Opening {
     pub moves: Vec<String>,
 }
 
-/// The opening numbered `index`: FEN `index` of `fens` (cycling; the
-/// variant's start without a file), then `plies` random turns drawn from
+/// The opening numbered `index`: FEN `index` of `fens` (cycling; without
+/// a file, the game's shuffled setup drawn from `seed` and `index` for a
+/// Chess960 game, else its start), then `plies` random turns drawn from
 /// `seed`. A random line that would end the game is drawn again.
 pub fn opening(
     referee: &mut Referee,
@@ -102,7 +103,10 @@ pub fn opening(
     seed: u64,
 ) -> Result<Opening, String> {
     let fen = if fens.is_empty() {
-        referee.variant_start_fen().to_string()
+        let n = variants::zobrist::splitmix64(seed ^ (index as u64).wrapping_mul(0x9E37_79B9)).1;
+        referee
+            .shuffled_start(n)
+            .unwrap_or_else(|| referee.variant_start_fen().to_string())
     } else {
         fens[index % fens.len()].clone()
     };
@@ -149,6 +153,27 @@ mod tests {
             r.play(m).unwrap();
         }
         assert!(r.outcome().is_none());
+    }
+
+    /// A Chess960 game's openings start from its shuffled setups, one
+    /// for each opening; a game without them from its start.
+    #[test]
+    fn chess960_games_open_from_shuffled_setups() {
+        let mut r = Referee::new(&variants::Registry::builtin(), "caparandom").unwrap();
+        let starts: std::collections::BTreeSet<String> = (0..6)
+            .map(|i| opening(&mut r, &[], i, 0, 7).unwrap().fen)
+            .collect();
+        assert_eq!(starts.len(), 6, "{starts:?}");
+        assert!(!starts.contains(r.variant_start_fen()));
+        assert_eq!(
+            opening(&mut r, &[], 2, 0, 7).unwrap(),
+            opening(&mut r, &[], 2, 0, 7).unwrap()
+        );
+        let mut capa = Referee::new(&variants::Registry::builtin(), "capablanca").unwrap();
+        assert_eq!(
+            opening(&mut capa, &[], 2, 0, 7).unwrap().fen,
+            capa.variant_start_fen()
+        );
     }
 
     #[test]

@@ -36,6 +36,12 @@ impl Referee {
         &self.game.spec().start_fen
     }
 
+    /// The game's shuffled setup numbered `n` (Chess960's), if it has
+    /// such setups.
+    pub fn shuffled_start(&self, n: u64) -> Option<String> {
+        self.game.shuffled_start(n)
+    }
+
     /// Starts a new game from `fen`.
     pub fn reset(&mut self, fen: &str) -> Result<(), String> {
         self.game.new_game(Some(fen))?;

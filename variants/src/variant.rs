@@ -123,6 +123,13 @@ pub trait Rules: Clone + Sized + Send + Sync + 'static {
     /// pieces, hints, move numbering, bench positions.
     fn spec(&self) -> &GameSpec;
 
+    /// The start position numbered `n` among the game's shuffled setups
+    /// (Chess960's: a match's openings, a random game), as a FEN; `None`
+    /// for a game that has none.
+    fn shuffled_start(&self, _n: u64) -> Option<String> {
+        None
+    }
+
     /// The side whose ply it is.
     #[inline(always)]
     fn side_to_move(pos: &Self::Position) -> Side {

@@ -32,6 +32,7 @@ pub mod promotion;
 pub mod roster;
 mod rules;
 mod see;
+mod shuffle;
 #[cfg(test)]
 mod tests;
 
@@ -208,6 +209,10 @@ impl Rules for Defined {
 
     fn spec(&self) -> &crate::GameSpec {
         &self.0.spec
+    }
+
+    fn shuffled_start(&self, n: u64) -> Option<String> {
+        shuffle::shuffled_start(self.0, n)
     }
 
     fn generate(pos: &Position, moves: &mut MoveList<Move>) {

@@ -211,7 +211,7 @@ fn kind_phrases(kind: &str, set: &BTreeMap<Vector, i8>) -> Vec<String> {
                 leap(atom, d < 0),
                 way,
                 if d < 0 {
-                    "unless a piece stands in the way".into()
+                    "(unless a piece stands in the way)".into()
                 } else {
                     String::new()
                 },
@@ -257,7 +257,6 @@ fn kind_phrases(kind: &str, set: &BTreeMap<Vector, i8>) -> Vec<String> {
             .filter(|p| !p.is_empty())
             .collect::<Vec<_>>()
             .join(" ")
-            .replace(" unless", ", unless")
     }));
     merged
 }
@@ -265,7 +264,7 @@ fn kind_phrases(kind: &str, set: &BTreeMap<Vector, i8>) -> Vec<String> {
 /// A leap of `atom` (its longer and shorter coordinates); a lame one
 /// goes rather than leaps.
 fn leap(atom: (i8, i8), lame: bool) -> String {
-    let leaping = if lame { "" } else { ", leaping" };
+    let leaping = if lame { "" } else { " (leaping)" };
     let verb = if lame { "goes" } else { "leaps" };
     match atom {
         (1, 0) => "one square orthogonally".into(),
@@ -312,17 +311,35 @@ fn directions(atom: (i8, i8), vectors: &[Vector]) -> String {
     if backward > 0 {
         ways.push("backward");
     }
-    let mut text = join(&ways.iter().map(|s| s.to_string()).collect::<Vec<_>>());
     let left = vectors.iter().filter(|v| v.1 < 0).count();
     let right = vectors.iter().filter(|v| v.1 > 0).count();
-    if left != right {
-        text.push_str(if left > right {
-            ", more to the left"
-        } else {
-            ", more to the right"
-        });
+    if left == right {
+        return join(&ways.iter().map(|s| s.to_string()).collect::<Vec<_>>());
     }
-    text
+    // Not the same to both sides: each direction by name.
+    let mut named: Vec<String> = Vec::new();
+    for &(a, b) in vectors {
+        let vertical = match a.signum() {
+            1 => "forward",
+            -1 => "backward",
+            _ => "",
+        };
+        let horizontal = match b.signum() {
+            1 => "to the right",
+            -1 => "to the left",
+            _ => "",
+        };
+        let word = [vertical, horizontal]
+            .iter()
+            .filter(|w| !w.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if !named.contains(&word) {
+            named.push(word);
+        }
+    }
+    join(&named)
 }
 
 fn pawns(def: &GameDef, out: &mut String) {
@@ -345,7 +362,10 @@ fn pawns(def: &GameDef, out: &mut String) {
             let _ = write!(out, ", to a {into} of the mover's choice.");
         }
         if !def.mandatory_pawn_promotion {
-            out.push_str(" Promotion there is optional.");
+            out.push_str(" Promotion there is optional (a pawn with no move left must promote).");
+        }
+        if def.promotion_limit.iter().any(|&n| n > 0) {
+            out.push_str(" A pawn may promote to a type only while its side has fewer of it on the board than the game's limit (in practice, a piece it has lost).");
         }
         out.push(' ');
     }
@@ -612,37 +632,66 @@ fn names_of(def: &GameDef, types: u64) -> String {
     join_or(&names)
 }
 
-/// A region in words: whole ranks by number, else its squares.
+/// A region in words: its whole ranks by number, then its other squares.
 fn region_words(def: &GameDef, region: Board) -> String {
+    let region = region & def.board;
     let mut ranks = Vec::new();
-    let mut whole = true;
+    let mut rest = Vec::new();
     for r in 0..def.ranks {
         let row: Vec<usize> = (0..def.files)
             .map(|f| (r * WIDTH + f) as usize)
             .filter(|&s| def.board.has(s))
             .collect();
-        let held = row.iter().filter(|&&s| region.has(s)).count();
-        if held == row.len() && held > 0 {
-            ranks.push((r + 1).to_string());
-        } else if held > 0 {
-            whole = false;
+        let held: Vec<usize> = row.iter().copied().filter(|&s| region.has(s)).collect();
+        if !row.is_empty() && held.len() == row.len() {
+            ranks.push(r + 1);
+        } else {
+            rest.extend(held);
         }
     }
-    if whole && !ranks.is_empty() {
+    let mut parts = Vec::new();
+    if !ranks.is_empty() {
         let word = if ranks.len() == 1 { "rank" } else { "ranks" };
-        return format!("{word} {}", join(&ranks));
+        parts.push(format!("{word} {}", runs(&ranks)));
     }
-    let squares: Vec<String> = region
-        .iter()
-        .map(|s| {
-            format!(
-                "{}{}",
-                file_letter((s % WIDTH as usize) as i32),
-                s / WIDTH as usize + 1
-            )
-        })
-        .collect();
-    format!("the squares {}", join(&squares))
+    if !rest.is_empty() {
+        let squares: Vec<String> = rest
+            .iter()
+            .map(|&s| {
+                format!(
+                    "{}{}",
+                    file_letter((s % WIDTH as usize) as i32),
+                    s / WIDTH as usize + 1
+                )
+            })
+            .collect();
+        let word = if squares.len() == 1 {
+            "square"
+        } else {
+            "squares"
+        };
+        parts.push(format!("the {word} {}", join(&squares)));
+    }
+    parts.join(" and ")
+}
+
+/// Numbers in words, a run of three or more as `a to b`.
+fn runs(numbers: &[i32]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < numbers.len() {
+        let mut j = i;
+        while j + 1 < numbers.len() && numbers[j + 1] == numbers[j] + 1 {
+            j += 1;
+        }
+        if j >= i + 2 {
+            out.push(format!("{} to {}", numbers[i], numbers[j]));
+        } else {
+            out.extend(numbers[i..=j].iter().map(|n| n.to_string()));
+        }
+        i = j + 1;
+    }
+    join(&out)
 }
 
 fn file_letter(f: i32) -> char {
@@ -692,18 +741,8 @@ mod tests {
     #[test]
     fn rules_are_written_from_the_definition() {
         if let Ok(dir) = std::env::var("ARCANA_RULES_OUT") {
-            for name in [
-                "capablanca",
-                "shogi",
-                "xiangqi",
-                "antichess",
-                "atomic",
-                "kingofthehill",
-                "berolina",
-                "janggi",
-                "crazyhouse",
-                "spartan",
-            ] {
+            // Every parent's rules, to read them over.
+            for name in crate::defined::builtin::parent_games() {
                 std::fs::write(format!("{dir}/{name}.md"), rules_of(name)).unwrap();
             }
         }

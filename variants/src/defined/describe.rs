@@ -746,41 +746,54 @@ mod tests {
                 std::fs::write(format!("{dir}/{name}.md"), rules_of(name)).unwrap();
             }
         }
-        let capa = rules_of("capablanca");
-        assert!(capa.contains("10 files (a to j) by 8 ranks"), "{capa}");
-        assert!(capa.contains("| `A` | Archbishop | `BN` |"), "{capa}");
-        assert!(
-            capa.contains("Moves or takes as a knight leaps or any number of squares diagonally (as a bishop)"),
-            "{capa}"
-        );
-        assert!(capa.contains("may step two squares forward"), "{capa}");
-        assert!(capa.contains("## Castling"), "{capa}");
-        assert!(capa.contains("checkmated"), "{capa}");
-        assert!(!capa.contains("## Pieces in hand"), "{capa}");
-        let pawn = capa.lines().find(|l| l.starts_with("| `P`")).unwrap();
-        assert!(
-            pawn.contains("Moves without taking one square orthogonally forward")
-                && pawn.contains("takes only one square diagonally forward"),
-            "{pawn}"
-        );
-        let shogi = rules_of("shogi");
-        assert!(shogi.contains("## Pieces in hand"), "{shogi}");
-        assert!(shogi.contains("goes to the taker's hand"), "{shogi}");
-        assert!(
-            shogi.contains("Mating by dropping a pawn is forbidden"),
-            "{shogi}"
-        );
-        let xiangqi = rules_of("xiangqi");
-        assert!(xiangqi.contains("as a cannon"), "{xiangqi}");
-        let antichess = rules_of("antichess");
-        assert!(antichess.contains("Taking is compulsory"), "{antichess}");
-        assert!(antichess.contains("all its pieces wins"), "{antichess}");
-        let atomic = rules_of("atomic");
-        assert!(atomic.contains("blows up"), "{atomic}");
-        let koth = rules_of("kingofthehill");
-        assert!(
-            koth.contains("reaches one of the squares d4, e4, d5 or e5"),
-            "{koth}"
-        );
+        // Each game's rules hold these phrases, and not those.
+        let cases: &[(&str, &[&str], &[&str])] = &[
+            (
+                "capablanca",
+                &[
+                    "10 files (a to j) by 8 ranks",
+                    "| `A` | Archbishop | `BN` |",
+                    "Moves or takes as a knight leaps or any number of squares diagonally (as a bishop)",
+                    "| `P` | Pawn | `fmWfceF` | Moves without taking one square orthogonally forward; takes only one square diagonally forward. |",
+                    "may step two squares forward",
+                    "## Castling",
+                    "checkmated",
+                ],
+                &["## Pieces in hand"],
+            ),
+            (
+                "shogi",
+                &[
+                    "## Pieces in hand",
+                    "goes to the taker's hand",
+                    "Mating by dropping a pawn is forbidden",
+                    "into, within or out of ranks 7 to 9",
+                ],
+                &["## Castling"],
+            ),
+            (
+                "xiangqi",
+                &[
+                    "as a cannon",
+                    "as a knight goes (unless a piece stands in the way)",
+                    "It never leaves ranks 1 to 5",
+                    "chasing",
+                ],
+                &[],
+            ),
+            ("antichess", &["Taking is compulsory", "all its pieces wins"], &["checkmated"]),
+            ("atomic", &["blows up"], &[]),
+            ("kingofthehill", &["reaches one of the squares d4, e4, d5 or e5"], &[]),
+            ("grand", &["ranks 8 to 10", "the game's limit"], &[]),
+        ];
+        for (game, holds, lacks) in cases {
+            let text = rules_of(game);
+            for phrase in *holds {
+                assert!(text.contains(phrase), "{game}: no '{phrase}' in\n{text}");
+            }
+            for phrase in *lacks {
+                assert!(!text.contains(phrase), "{game}: '{phrase}' in\n{text}");
+            }
+        }
     }
 }

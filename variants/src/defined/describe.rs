@@ -8,6 +8,7 @@
 use super::betza::{Moves, Vector, CAPTURE, QUIET};
 use super::def::{Counting, GameDef, MaterialCounting, PieceDef, Value};
 use super::piece::{Board, WIDTH};
+use super::position::square_name;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -655,16 +656,7 @@ fn region_words(def: &GameDef, region: Board) -> String {
         parts.push(format!("{word} {}", runs(&ranks)));
     }
     if !rest.is_empty() {
-        let squares: Vec<String> = rest
-            .iter()
-            .map(|&s| {
-                format!(
-                    "{}{}",
-                    file_letter((s % WIDTH as usize) as i32),
-                    s / WIDTH as usize + 1
-                )
-            })
-            .collect();
+        let squares: Vec<String> = rest.iter().map(|&s| square_name(s)).collect();
         let word = if squares.len() == 1 {
             "square"
         } else {

@@ -8,6 +8,7 @@
 
 use super::def::GameDef;
 use super::position::Position;
+use crate::board_field::{self, BoardShape, Cell};
 use crate::zobrist::splitmix64;
 
 /// The start position numbered `n` among the game's shuffled setups, as
@@ -19,18 +20,15 @@ pub fn shuffled_start(def: &'static GameDef, n: u64) -> Option<String> {
         return None;
     }
     let fields: Vec<&str> = def.start_fen.split(' ').collect();
-    let board = fields.first()?;
-    // The board part up to any hand (`[...]`).
-    let board = board.split('[').next()?;
+    let (board, hand) = board_field::split_hand(fields.first()?).ok()?;
     let rows: Vec<&str> = board.split('/').collect();
-    let (first, last) = (rows.last()?, rows.first()?);
-    let white = expand(first)?;
-    let black = expand(last)?;
+    let files = def.files as usize;
+    let (white, black) = (rank(rows.last()?, files)?, rank(rows.first()?, files)?);
     let mirrored = white
         .iter()
         .zip(&black)
         .all(|(w, b)| w.map(|c| c.to_ascii_lowercase()) == *b);
-    if white.len() != black.len() || !mirrored {
+    if !mirrored {
         return None;
     }
     let letter_of = |t: usize| def.pieces[t].letter.to_ascii_uppercase();
@@ -58,15 +56,14 @@ pub fn shuffled_start(def: &'static GameDef, n: u64) -> Option<String> {
             for (&f, &p) in squares.iter().zip(&pieces) {
                 row[f] = Some(p);
             }
-            let rank = |upper: bool| collapse(&row, upper);
             let mut out = rows.clone();
-            let (w, b) = (rank(true), rank(false));
+            let (w, b) = (written(&row, true), written(&row, false));
             let last_index = out.len() - 1;
             out[last_index] = &w;
             out[0] = &b;
             let mut board = out.join("/");
-            if let Some(hand) = fields[0].find('[').map(|i| &fields[0][i..]) {
-                board.push_str(hand);
+            if let Some(hand) = hand {
+                board.push_str(&format!("[{hand}]"));
             }
             let mut rest: Vec<String> = fields[1..].iter().map(|s| s.to_string()).collect();
             if rest.len() >= 2 {
@@ -104,54 +101,39 @@ fn allowed(pieces: &[char], squares: &[usize], king: char, rooks: &[char], bound
     })
 }
 
-/// A FEN rank as one entry per file (`None`: empty); `None` for a rank
-/// holding marks this setup does not move (promoted pieces, holes).
-fn expand(rank: &str) -> Option<Vec<Option<char>>> {
-    let mut out = Vec::new();
-    let mut digits = String::new();
-    for c in rank.chars() {
-        if c.is_ascii_digit() {
-            digits.push(c);
-            continue;
+/// A FEN rank of `files` squares as one letter per file (`None`: empty),
+/// read by the FEN's own board reader; `None` for a rank it refuses or
+/// whose cells are holes or marked pieces, which a setup does not move.
+fn rank(text: &str, files: usize) -> Option<Vec<Option<char>>> {
+    let mut row = vec![None; files];
+    let mut plain = true;
+    board_field::read(text, &BoardShape::plain(files, 1), |file, _, cell| {
+        match cell {
+            Cell::Piece {
+                letter, mark: None, ..
+            } => row[file] = Some(letter),
+            _ => plain = false,
         }
-        if !digits.is_empty() {
-            out.extend(std::iter::repeat_n(None, digits.parse().ok()?));
-            digits.clear();
-        }
-        if !c.is_ascii_alphabetic() {
-            return None;
-        }
-        out.push(Some(c));
-    }
-    if !digits.is_empty() {
-        out.extend(std::iter::repeat_n(None, digits.parse().ok()?));
-    }
-    Some(out)
+        Ok(())
+    })
+    .ok()?;
+    plain.then_some(row)
 }
 
 /// A rank back as FEN, White's letters (`upper`) or Black's.
-fn collapse(row: &[Option<char>], upper: bool) -> String {
+fn written(row: &[Option<char>], upper: bool) -> String {
     let mut out = String::new();
-    let mut empty = 0;
-    for cell in row {
-        match cell {
-            None => empty += 1,
-            Some(c) => {
-                if empty > 0 {
-                    out.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                out.push(if upper {
-                    c.to_ascii_uppercase()
-                } else {
-                    c.to_ascii_lowercase()
-                });
-            }
+    board_field::write(row.len(), 1, &mut out, |file, _, cell| match row[file] {
+        Some(c) => {
+            cell.push(if upper {
+                c.to_ascii_uppercase()
+            } else {
+                c.to_ascii_lowercase()
+            });
+            true
         }
-    }
-    if empty > 0 {
-        out.push_str(&empty.to_string());
-    }
+        None => false,
+    });
     out
 }
 

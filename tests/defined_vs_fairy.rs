@@ -371,7 +371,12 @@ fn playouts(
                 reference: game.0.spec.id.clone(),
                 fen: start_fen.to_string(),
                 moves: moves.clone(),
-                perft: if perft_every > 0 && ply % perft_every == 0 {
+                // (A walling game's positions have a thousand moves: depth
+                // 2 only where the reference counts it in seconds.)
+                perft: if perft_every > 0
+                    && ply % perft_every == 0
+                    && (game.0.walling.rule.is_none() || legal(&pos).len() <= 400)
+                {
                     2
                 } else {
                     0
@@ -1213,6 +1218,43 @@ mustCapture = true
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     assert_eq!(loaded.games.len(), 6);
     let Some(tally) = compare_games(config, &loaded.games, &mut Rng(1_161), 60, 4) else {
+        return;
+    };
+    tally.report("games", usize::MAX, false);
+}
+
+/// Walls play as Fairy-Stockfish plays them: beside the built-in walling
+/// games (among the parents), a side that moves or walls on the board's
+/// edge and beside walls (`wallOrMove`, `edge`: atlantis, written as
+/// Fairy-Stockfish's own file writes it), a duck in atomic chess (the
+/// blast judged with the duck moved), arrows after a castling (shot from
+/// the rook's square) and walls in each side's region with royal kings.
+#[test]
+fn walls_play_as_fairy_stockfish() {
+    if skip() {
+        return;
+    }
+    let config = "\
+[atlantis:chess]
+wallingRule = edge
+wallOrMove = true
+
+[atomicduck:atomic]
+wallingRule = duck
+stalemateValue = win
+
+[arrowchess:chess]
+wallingRule = arrow
+
+[regionwalls:chess]
+wallingRule = static
+wallingRegionWhite = *3 *4
+wallingRegionBlack = *5 *6
+";
+    let loaded = defined::load(config, "walls.ini");
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    assert_eq!(loaded.games.len(), 4);
+    let Some(tally) = compare_games(config, &loaded.games, &mut Rng(1_167), 60, 0) else {
         return;
     };
     tally.report("games", usize::MAX, false);

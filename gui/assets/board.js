@@ -113,7 +113,8 @@ export function drawBoards(area, cells, size, onSquare, hands = null) {
         if (onSquare) cell.dataset.square = name;
         else cell.dataset.diagramSquare = name;
         const content = pieces.get(name);
-        if (content && content.hole) cell.dataset.hole = "";
+        // A hole, or the one wall that moves on each turn (drawn apart).
+        if (content && content.hole) cell.dataset.hole = spec.moving_wall ? "moving" : "";
         if (onSquare && state && state.check.includes(name)) cell.classList.add("check");
         if (spec.palace.includes(name)) cell.classList.add("palace");
         // The river runs along the top of its lower half's last rank, as

@@ -26,7 +26,7 @@
  * @typedef {{prefix: string, title: string}} BoardSpec
  * @typedef {{id: string, name: string, start_fen: string, files: number, ranks: number, boards: BoardSpec[], pieces: PieceSpec[],
  *   marked: string[], marked_title: string, marks: Record<string, string>, hint: string, rules: string|null,
- *   numbering: string, choices: Record<string, string>, gating: boolean,
+ *   numbering: string, choices: Record<string, string>, gating: boolean, moving_wall: boolean,
  *   palace: string[], lines: string[][], river: number|null}} Spec
  * @typedef {{id: string, name: string}} CatalogEntry
  */

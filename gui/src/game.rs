@@ -380,6 +380,7 @@ pub fn spec_message(spec: &GameSpec) -> Value {
         "palace": spec.palace, "lines": spec.lines, "river": spec.river,
         "marks": marks, "hint": spec.hint, "rules": rules, "choices": choices,
         "numbering": spec.numbering.fen_char().to_string(), "gating": spec.gating,
+        "moving_wall": spec.moving_wall,
     })
 }
 

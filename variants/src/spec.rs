@@ -140,6 +140,9 @@ pub struct GameSpec {
     /// piece from the hand on the square left (S-chess's gating), rather
     /// than promoting: the chooser's words.
     pub gating: bool,
+    /// Whether the game's one wall moves on each turn (duck chess's duck):
+    /// a drawing shows it as a piece of its own rather than a hole.
+    pub moving_wall: bool,
     /// The rules as Arcana plays them, in Markdown (`docs/rules/`); empty
     /// where [`GameSpec::rules_link`] points to them.
     pub rules_markdown: String,
@@ -173,6 +176,7 @@ impl GameSpec {
             bench_fens: vec![start_fen.to_string()],
             chess960: false,
             gating: false,
+            moving_wall: false,
             rules_markdown: String::new(),
             rules_link: String::new(),
         }

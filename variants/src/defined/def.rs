@@ -286,6 +286,8 @@ pub struct GameDef {
     pub chase: Option<Box<super::chase::Chase>>,
     /// Pockets and drops.
     pub drops: super::drops::DropRules,
+    /// Walls put by moves (`wallingRule`).
+    pub walling: super::walls::Walling,
     /// Where pieces may go: mobility regions, soldiers, the flying
     /// general.
     pub mobility: super::mobility::Mobility,
@@ -607,7 +609,7 @@ impl Reader<'_> {
     /// Advisor, b: Elephant`: Arcana's own key, which its built-in parents
     /// write where a game calls its pieces otherwise than their moves say;
     /// a name changes no rule), by type.
-    fn piece_names(&mut self, pieces: &[PieceDef]) -> Vec<Option<String>> {
+    fn piece_names(&mut self, pieces: &[PieceDef], own: bool) -> Vec<Option<String>> {
         let mut names = vec![None; pieces.len()];
         let Some(v) = self.get("pieceNames").map(str::to_string) else {
             return names;
@@ -626,6 +628,9 @@ impl Reader<'_> {
             });
             match parsed {
                 Some((t, name)) => names[t] = Some(name),
+                // A parent's name of a piece this section took away or
+                // gave another letter: nothing to name.
+                None if !own => {}
                 None => self.error(
                     "pieceNames",
                     format!(
@@ -838,6 +843,47 @@ impl Reader<'_> {
             }
         }
         found
+    }
+
+    /// The walling rules (see [`super::walls::Walling`]).
+    fn walling(&mut self, drops: &super::drops::DropRules) -> super::walls::Walling {
+        use super::walls::{WallRule, Walling};
+        let rule = match self.get("wallingRule").map(str::to_string) {
+            None => None,
+            Some(v) => match WallRule::parse(v.trim()) {
+                Some(rule) => rule,
+                None => {
+                    self.error(
+                        "wallingRule",
+                        format!("'{v}' is not supported (arrow, duck, edge, past, static or none)"),
+                    );
+                    None
+                }
+            },
+        };
+        if rule.is_some() && (drops.enabled || drops.gating) {
+            let key = if drops.enabled {
+                "pieceDrops"
+            } else {
+                "gating"
+            };
+            self.error(
+                "wallingRule",
+                format!(
+                    "walls and {key} do not go together (as in Fairy-Stockfish); remove one of \
+                     them"
+                ),
+            );
+        }
+        let all = self.region("wallingRegion", Board::FULL);
+        Walling {
+            rule,
+            region: [
+                self.region("wallingRegionWhite", all),
+                self.region("wallingRegionBlack", all),
+            ],
+            or_move: rule.is_some() && self.bool("wallOrMove", false),
+        }
     }
 
     /// An enclosing rule (`enclosingDrop`, `flipEnclosedPieces`):
@@ -1191,6 +1237,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
                 && !super::promotion::KEYS.contains(&key.as_str())
                 && !super::mobility::KEYS.contains(&key.as_str())
                 && !super::connect::KEYS.contains(&key.as_str())
+                && !super::walls::KEYS.contains(&key.as_str())
                 && !super::chase::KEYS.contains(&key.as_str())
                 && !super::mobility::is_region_key(key)
                 && !is_piece_key(key)
@@ -1577,6 +1624,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     let drops = r.drop_rules(pawn);
     let mobility = r.mobility(&slots, ranks);
     let connect = r.connect(slots.len());
+    let walling = r.walling(&drops);
     let piece_promotions = r.piece_promotions(slots.len(), levels);
     let start_fen = r
         .get("startFen")
@@ -1609,7 +1657,10 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
     // `+P`: a piece promoted shogi-style from `P`.
     shape.marks = &['~', '+'];
     spec.boards = vec![board(shape, "")];
-    let names = r.piece_names(&pieces);
+    let own_names = levels
+        .last()
+        .is_some_and(|level| level.contains_key("pieceNames"));
+    let names = r.piece_names(&pieces, own_names);
     spec.pieces = pieces
         .iter()
         .enumerate()
@@ -1836,6 +1887,7 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         chase,
         janggi_cannon,
         drops,
+        walling,
         mobility,
         piece_promotions,
         section_line: line,
@@ -1887,6 +1939,17 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
             .filter(|&t| def.king != Some(t))
             .map(|t| def.pieces[t].letter)
             .collect();
+    }
+    if let Some(rule) = def.walling.rule {
+        use super::walls::WallRule;
+        def.spec.moving_wall = rule == WallRule::Duck;
+        let wall = match rule {
+            WallRule::Duck => "then click the square the duck moves to",
+            WallRule::Arrow => "then click where its arrow lands",
+            WallRule::Past => "then click the square it left, where its wall stands",
+            WallRule::Edge | WallRule::Static => "then click the square to wall",
+        };
+        def.spec.hint = format!("Each move puts a wall: move a piece, {wall}.");
     }
     if def.drops.seirawan_gating {
         def.spec.gating = true;

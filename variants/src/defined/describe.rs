@@ -29,6 +29,7 @@ pub fn rules_markdown(def: &GameDef) -> String {
     castling(def, &mut out);
     drops(def, &mut out);
     captures(def, &mut out);
+    walls(def, &mut out);
     ends(def, &mut out);
     out
 }
@@ -423,7 +424,11 @@ fn pawns(def: &GameDef, out: &mut String) {
 }
 
 fn castling(def: &GameDef, out: &mut String) {
-    if !def.castling {
+    // A game without a king (or a piece castling as one) or without rooks
+    // to castle with has no castling, whatever its key says.
+    let castler = def.king.is_some() || def.castling_king_piece.iter().any(Option::is_some);
+    let rooks = def.castling_rook_pieces.iter().any(|&r| r != 0);
+    if !def.castling || !castler || !rooks {
         return;
     }
     let _ = writeln!(out, "## Castling\n");
@@ -509,6 +514,39 @@ fn captures(def: &GameDef, out: &mut String) {
         return;
     }
     let _ = writeln!(out, "## Captures\n\n{}\n", notes.join(" "));
+}
+
+fn walls(def: &GameDef, out: &mut String) {
+    use super::walls::WallRule;
+    let w = &def.walling;
+    let Some(rule) = w.rule else {
+        return;
+    };
+    let mut text = match rule {
+        WallRule::Duck => "After moving, a side moves the duck, a wall no piece may stand on or pass, to another empty square (on its first move it puts the duck on the board).".to_string(),
+        WallRule::Arrow => "After moving, a side shoots an arrow from where its piece landed: a wall on an empty square the piece could move to from there.".to_string(),
+        WallRule::Past => "A piece leaves a wall on the square it moves from.".to_string(),
+        WallRule::Edge => "After moving, a side puts a wall on an empty square of the board's outer files and ranks or beside a wall.".to_string(),
+        WallRule::Static => "After moving, a side puts a wall on an empty square.".to_string(),
+    };
+    if w.or_move {
+        text = text.replace(
+            "After moving, a side puts",
+            "Instead of moving, a side may put",
+        );
+        text.push_str(" It walls or moves, never both, and may not wall while in check.");
+    }
+    text.push_str(" No piece stands on a wall or passes through it.");
+    for (side, name) in [(0, "White"), (1, "Black")] {
+        if w.region[side] & def.board != def.board {
+            let _ = write!(
+                text,
+                " {name} walls only on {}.",
+                region_words(def, w.region[side])
+            );
+        }
+    }
+    let _ = writeln!(out, "## Walls\n\n{text}\n");
 }
 
 fn ends(def: &GameDef, out: &mut String) {
@@ -777,6 +815,14 @@ mod tests {
             ("atomic", &["blows up"], &[]),
             ("kingofthehill", &["reaches one of the squares d4, e4, d5 or e5"], &[]),
             ("grand", &["ranks 8 to 10", "the game's limit"], &[]),
+            ("duck", &["## Walls", "moves the duck"], &["checkmated"]),
+            ("amazons", &["shoots an arrow"], &["## Castling"]),
+            (
+                "isolation",
+                &["puts a wall on an empty square", "White walls only on ranks 2 to 7 and the squares a1, b1, d1, e1, f1"],
+                &[],
+            ),
+            ("capablanca", &[], &["## Walls"]),
         ];
         for (game, holds, lacks) in cases {
             let text = rules_of(game);

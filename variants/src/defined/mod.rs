@@ -35,6 +35,9 @@ mod see;
 mod shuffle;
 #[cfg(test)]
 mod tests;
+pub mod walls;
+#[cfg(test)]
+mod walls_tests;
 
 pub use def::GameDef;
 pub use ini::DefError;
@@ -276,10 +279,10 @@ impl OnePlyNotation for Defined {
 
     fn ply_to_xboard(pos: &Position, mv: Move) -> String {
         // XBoard's pass (Fairy-Stockfish writes it so there).
-        if mv.kind() == position::Kind::Pass {
+        if mv.kind() == position::Kind::Pass && !pos.def.walling.walls(mv) {
             return "@@@@".into();
         }
-        notation::to_token(pos, mv)
+        notation::to_xboard(pos, mv)
     }
 
     fn ply_to_san(pos: &Position, mv: Move) -> String {

@@ -51,6 +51,19 @@ fn reach_among(
     b & c.pseudo[initial][modality][s] & def.board & !pos.holes
 }
 
+/// The squares piece type `t` of `side` moves to without taking from
+/// `s` (not as its first move), with `blockers` and the holes in the way:
+/// where an amazon's arrow may fly.
+pub(super) fn quiet_reach_among(
+    pos: &Position,
+    side: usize,
+    t: usize,
+    s: usize,
+    blockers: &Board,
+) -> Board {
+    reach_among(pos, side, t, s, 0, QUIET, &(*blockers | pos.holes))
+}
+
 /// The squares the rides and blockable leaps of `rides` reach from `s`
 /// among `blockers`: rooks', bishops' and nightriders' from the game's ray
 /// tables, the others walked.
@@ -722,6 +735,7 @@ pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
 
 /// Appends the legal moves of the side to move of `which`.
 pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
+    let def = pos.def;
     if which == Moves::Noisy && pos.def.every_move_captures {
         return;
     }
@@ -735,6 +749,13 @@ pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
     if which == Moves::All {
         if let Some(pass) = pass(pos, out.len() > before) {
             out.push(pass);
+        }
+        // `wallOrMove`: walling instead of moving, written as a pass of
+        // the side's first piece (Fairy-Stockfish's form); never in check.
+        if def.walling.or_move && !in_check(pos) {
+            if let Some(first) = pos.by_side[pos.side.index()].iter().next() {
+                push_walled(pos, Move::new(first, first, Kind::Pass, 0), out);
+            }
         }
     }
     // `mustCapture`: with a capture to make, nothing else is legal (every
@@ -975,7 +996,9 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
                 return;
             }
         }
-        if def.extinction_pseudo_royal && !pseudo_royals_safe(pos, m) {
+        // A walling move's safety is judged with its wall standing.
+        let walls = def.walling.walls(m);
+        if def.extinction_pseudo_royal && !walls && !pseudo_royals_safe(pos, m) {
             return;
         }
         if special
@@ -1002,6 +1025,10 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
                 return;
             }
         }
+        if walls {
+            push_walled(pos, m, out);
+            return;
+        }
         out.push(m);
         if def.drops.seirawan_gating {
             gatings(pos, m, &mut |g| out.push(g));
@@ -1009,6 +1036,17 @@ fn legal_among(pos: &Position, which: Moves, among: Board, drops: Drops, out: &m
     };
     pseudo_legal(pos, which, among, &mut judge);
     pseudo_drops(pos, drops, &mut judge);
+}
+
+/// Appends the legal move `m` once for each square its wall may go on
+/// (judged with the wall standing where pieces are pseudo-royal).
+fn push_walled(pos: &Position, m: Move, out: &mut MoveList<Move>) {
+    for w in super::walls::squares(pos, m).iter() {
+        let walled = m.with_wall(w);
+        if !pos.def.extinction_pseudo_royal || pseudo_royals_safe(pos, walled) {
+            out.push(walled);
+        }
+    }
 }
 
 /// Whether `m` takes a piece of its own type where that type is
@@ -1113,7 +1151,7 @@ fn gatings(pos: &Position, m: Move, push: &mut impl FnMut(Move)) {
 }
 
 /// The square a castling's rook lands on: beside the king's, inside.
-fn rook_to(king_to: usize, wing: usize) -> usize {
+pub(super) fn rook_to(king_to: usize, wing: usize) -> usize {
     if wing == 0 {
         king_to - 1
     } else {
@@ -1208,13 +1246,25 @@ pub fn make(pos: &Position, m: Move) -> Position {
     let us = pos.side.index();
     let them = 1 - us;
     if m.kind() == Kind::Pass {
-        // Nothing moves: the turn, the clocks and the passes change.
+        // Nothing moves: the turn, the clocks and the passes change (a
+        // pass that walls, `wallOrMove`, is a move, never a pass that
+        // ends the game).
         p.set_ep(Board::EMPTY);
         p.dropped = false;
         p.castled = None;
         p.last = Some(m);
-        p.passes = pos.passes.saturating_add(1).min(2);
-        p.halfmove = pos.halfmove + 1;
+        p.passes = if def.walling.or_move {
+            0
+        } else {
+            pos.passes.saturating_add(1).min(2)
+        };
+        super::walls::place(pos, &mut p, m);
+        // Fairy-Stockfish's pass is a move of the piece it is written
+        // from: a pawn's (of the rule's types) resets the count.
+        let resets = pos
+            .piece(m.from())
+            .is_some_and(|(_, t)| is(def.n_move_rule_types[us], t));
+        p.halfmove = if resets { 0 } else { pos.halfmove + 1 };
         if let Some((_, ply)) = &mut p.counting {
             *ply += 1;
         }
@@ -1436,6 +1486,11 @@ pub fn make(pos: &Position, m: Move) -> Position {
                 p.put(s, us, ft);
             }
         }
+    }
+    if def.walling.walls(m) {
+        // No en passant onto the wall just put.
+        new_ep.clear(m.wall());
+        super::walls::place(pos, &mut p, m);
     }
     p.set_ep(new_ep);
     p.dropped = m.is_drop();

@@ -19,6 +19,13 @@ pub fn to_token(pos: &Position, m: Move) -> String {
     }
     let mut out = square_name(m.from());
     out.push_str(&square_name(token_to(pos, m)));
+    if pos.def.walling.rule.is_some() {
+        // A wall's square after the move, from where the piece landed
+        // (`e2e4,e4h5`).
+        out.push_str(&promotion_suffix(pos, m));
+        out.push_str(&wall_suffix(pos, m));
+        return out;
+    }
     if let Some(g) = m.gate() {
         // Gating: the gated piece's letter; a castling gating on the
         // rook's square is written from the rook to the king (h1e1h).
@@ -29,13 +36,47 @@ pub fn to_token(pos: &Position, m: Move) -> String {
         out.push(pos.def.pieces[g].letter.to_ascii_lowercase());
         return out;
     }
-    match m.kind() {
-        Kind::Promotion => out.push(pos.def.pieces[m.promo()].letter.to_ascii_lowercase()),
-        Kind::PiecePromotion => out.push('+'),
-        Kind::PieceDemotion => out.push('-'),
-        _ => {}
-    }
+    out.push_str(&promotion_suffix(pos, m));
     out
+}
+
+/// XBoard's form of a move's token: as UCI's, but a wall comes before a
+/// promotion's letter (`e7e8,e8h5q`), as Fairy-Stockfish writes it there.
+pub fn to_xboard(pos: &Position, m: Move) -> String {
+    if pos.def.walling.rule.is_none() || m.is_drop() {
+        return to_token(pos, m);
+    }
+    let mut out = square_name(m.from());
+    out.push_str(&square_name(token_to(pos, m)));
+    out.push_str(&wall_suffix(pos, m));
+    out.push_str(&promotion_suffix(pos, m));
+    out
+}
+
+/// What a token writes after its squares for a promotion: the type's
+/// letter, `+` or `-`.
+fn promotion_suffix(pos: &Position, m: Move) -> String {
+    match m.kind() {
+        Kind::Promotion => pos.def.pieces[m.promo()]
+            .letter
+            .to_ascii_lowercase()
+            .to_string(),
+        Kind::PiecePromotion => "+".into(),
+        Kind::PieceDemotion => "-".into(),
+        _ => String::new(),
+    }
+}
+
+/// `,` and the landing and wall squares of a walling game's move
+/// (`,e4h5`). Where a side moves or walls, a move that does not wall is
+/// written with a1 for its wall, as Fairy-Stockfish writes it.
+fn wall_suffix(pos: &Position, m: Move) -> String {
+    let wall = if pos.def.walling.walls(m) {
+        m.wall()
+    } else {
+        0
+    };
+    format!(",{}{}", square_name(token_to(pos, m)), square_name(wall))
 }
 
 /// The square a move's token names as its destination: the king's for a
@@ -160,6 +201,9 @@ pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
     if let Some(drop) = parse_drop(pos, t) {
         return drop;
     }
+    if pos.def.walling.rule.is_some() {
+        return parse_walling(pos, token, t);
+    }
     if pos.def.drops.seirawan_gating {
         let list = legal(pos);
         let gating = list
@@ -212,6 +256,47 @@ pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
         }
     }
     found.ok_or_else(|| MoveError::illegal(token, "no legal move goes so here"))
+}
+
+/// Reads the token of a walling game's move: UCI's `e7e8q,e8h5` or
+/// XBoard's `e7e8,e8h5q` (a move without a wall, where a side moves or
+/// walls, as any other game's).
+fn parse_walling(pos: &Position, token: &str, t: &str) -> Result<Move, MoveError> {
+    let list = legal(pos);
+    // A move that puts no wall (where a side moves or walls) may also be
+    // written without one (`e2e4`).
+    let bare = |m: Move| {
+        let token = to_token(pos, m);
+        match token.split_once(',') {
+            Some((head, _)) if !pos.def.walling.walls(m) => head.to_string(),
+            _ => token,
+        }
+    };
+    let found = list.iter().copied().find(|&m| {
+        to_token(pos, m).eq_ignore_ascii_case(t)
+            || to_xboard(pos, m).eq_ignore_ascii_case(t)
+            || bare(m).eq_ignore_ascii_case(t)
+    });
+    if let Some(m) = found {
+        return Ok(m);
+    }
+    let shape = t
+        .split_once(',')
+        .map_or(t, |(head, _)| head)
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '+' || c == '-');
+    if !shape || read_square(pos, t).is_none() {
+        return Err(MoveError::malformed(
+            token,
+            "expected a move and its wall like e2e4,e4h5 (from, to, then the landing and wall squares)",
+        ));
+    }
+    let message = if pos.def.walling.or_move || t.contains(',') {
+        "no legal move goes so here, or its wall may not stand there"
+    } else {
+        "every move here puts a wall: write its square after a comma (e2e4,e4h5)"
+    };
+    Err(MoveError::illegal(token, message))
 }
 
 /// Whether a move takes a piece.
@@ -284,7 +369,11 @@ fn to_san_in(pos: &Position, m: Move, list: &MoveList<Move>) -> String {
             out.push(def.pieces[m.promo()].letter);
         }
     }
-    if let Some(g) = m.gate() {
+    if pos.def.walling.walls(m) {
+        // The wall's square (Fairy-Stockfish's `e4,h5`).
+        out.push(',');
+        out.push_str(&square_name(m.wall()));
+    } else if let Some(g) = m.gate().filter(|_| pos.def.walling.rule.is_none()) {
         // S-chess: Nc3/H; a castling names the gate (O-O/Hh1).
         out.push('/');
         out.push(def.pieces[g].letter);

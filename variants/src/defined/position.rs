@@ -51,6 +51,9 @@ pub enum Kind {
 
 /// The bit of a drop as the promoted type.
 const PROMOTED_DROP: u32 = 1 << 25;
+/// Where a walling game's move keeps its wall's square (games with walls
+/// have no drops and no gating, whose bits these are elsewhere).
+const WALL_SHIFT: u32 = 24;
 /// Where a move's gated type is kept (plus one; 0 for no gating).
 const GATE_SHIFT: u32 = 26;
 /// The bit of a castling that gates on the rook's square (else on the
@@ -84,7 +87,8 @@ impl Move {
         let rook = if at_rook { GATE_AT_ROOK } else { 0 };
         Move(self.0 | (t as u32 + 1) << GATE_SHIFT | rook)
     }
-    /// The type it gates, if it gates one.
+    /// The type it gates, if it gates one (never asked in a walling game,
+    /// whose walls keep their squares in these bits).
     #[inline]
     pub fn gate(self) -> Option<usize> {
         let code = (self.0 >> GATE_SHIFT) & 31;
@@ -103,7 +107,7 @@ impl Move {
     /// Whether it is a drop of a piece as what it promotes to.
     #[inline]
     pub fn is_promoted_drop(self) -> bool {
-        self.0 & PROMOTED_DROP != 0
+        self.is_drop() && self.0 & PROMOTED_DROP != 0
     }
     /// Its origin (its destination, for a drop).
     pub fn from(self) -> usize {
@@ -128,7 +132,18 @@ impl Move {
     }
     /// The promotion type, the castling wing, or the dropped type.
     pub fn promo(self) -> usize {
-        ((self.0 >> 19) & 0x3f) as usize
+        ((self.0 >> 19) & 0x1f) as usize
+    }
+    /// The move, putting a wall on `s` (walling games only: the bits are
+    /// the drops' and gates' elsewhere).
+    pub fn with_wall(self, s: usize) -> Move {
+        Move(self.0 & !(0xff << WALL_SHIFT) | (s as u32) << WALL_SHIFT)
+    }
+    /// The square its wall goes on, in a walling game (see
+    /// [`super::walls::Walling::walls`] for whether it puts one).
+    #[inline]
+    pub fn wall(self) -> usize {
+        (self.0 >> WALL_SHIFT) as usize
     }
 }
 
@@ -498,6 +513,14 @@ impl Position {
         }
     }
 
+    /// Takes the wall off `s` (the duck moving on), keeping the hash.
+    pub fn remove_wall(&mut self, s: usize) {
+        if self.holes.has(s) {
+            self.holes.clear(s);
+            self.hash ^= wall_key(s);
+        }
+    }
+
     /// Sets or clears a castling right (keeping the hash).
     pub fn set_castling(&mut self, side: usize, wing: usize, rook: Option<u8>) {
         if let Some(old) = self.castling[side][wing] {
@@ -608,7 +631,7 @@ impl Position {
         for (file, rank, cell) in pieces {
             let s = rank * WIDTH as usize + file;
             match cell {
-                Cell::Hole => pos.holes.set(s),
+                Cell::Hole => pos.add_wall(s),
                 Cell::Piece { letter, side, mark } => {
                     let t = def.type_of(letter).ok_or_else(|| {
                         FenError::new(format!(

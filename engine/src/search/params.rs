@@ -150,6 +150,10 @@ search_params! {
     /// Quiescence plies within which a side in check searches its
     /// evasions.
     qs_evasion_plies: "QsEvasionPlies" = 8, 0, 16;
+    /// 1: in check in quiescence, once a ply has been found that is not
+    /// mated, quiet evasions that lose material (by SEE) are skipped
+    /// (Stockfish 11's evasion pruning); 0: every evasion is searched.
+    qs_evasion_prune: "QsEvasionPrune" = 0, 0, 1;
     /// 1: quiescence tries the table's ply first and takes the table's
     /// score for the static one where its bound says it is better; 0: the
     /// table only cuts there.

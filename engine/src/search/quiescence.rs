@@ -2,7 +2,7 @@
 //! horizon, the end of a multi-ply turn) until the position is quiet.
 
 use super::picker::quiescence_key;
-use super::{bound_of, refined_by_table, tt_cutoff, Worker, INF, MAX_PLY};
+use super::{bound_of, refined_by_table, tt_cutoff, Worker, INF, MATE_BOUND, MAX_PLY};
 use variants::{MoveCode, MoveList, Variant};
 
 impl<V: Variant> Worker<'_, V> {
@@ -98,7 +98,15 @@ impl<V: Variant> Worker<'_, V> {
         }
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         let mut best_move = V::Move::NONE;
+        let prune_evasions = in_check && self.params.qs_evasion_prune != 0;
         for &(_, mv) in moves.iter() {
+            if prune_evasions
+                && best > -MATE_BOUND
+                && !V::is_noisy(pos, mv)
+                && !V::see_ge(pos, mv, 0)
+            {
+                continue;
+            }
             let child = V::make(pos, mv);
             let score = if V::side_to_move(&child) == V::side_to_move(pos) {
                 self.qsearch(&child, alpha, beta, ply + 1, qply + 1)

@@ -355,9 +355,17 @@ impl Session {
                     None => self.registry.ids().into_iter().next().unwrap_or_default(),
                 };
                 let (mut game, id) = new_game(&self.registry, &variant, fen.as_deref())?;
+                // A move that does not play stops the game there: the game
+                // asked for is shown as far as it goes, with the reason.
+                let mut failed = None;
                 for (n, text) in moves.iter().flatten().enumerate() {
-                    game.play(text)
-                        .map_err(|e| format!("turn {} of the game asked for: {e}", n + 1))?;
+                    if let Err(e) = game.play(text) {
+                        failed = Some(format!(
+                            "turn {} of the game asked for: {e}; the game stops before it",
+                            n + 1
+                        ));
+                        break;
+                    }
                 }
                 if let Some(l) = limits {
                     self.limits = l;
@@ -366,7 +374,10 @@ impl Session {
                 if let Some(m) = mode {
                     self.mode = m;
                 }
-                Ok(vec![])
+                match failed {
+                    Some(e) => Err(e),
+                    None => Ok(vec![]),
+                }
             }
             Command::Ply { token } => {
                 self.time_left()?;

@@ -173,6 +173,21 @@ fn play_mode_answers_the_user_and_bad_requests_keep_the_game() {
         assert!(out.iter().any(|m| m["t"] == "error"), "{bad}");
     }
     assert_eq!(s.state()["position"]["fen"], fen);
+    // A game asked for (by the page's address) whose third move does not
+    // play: shown as far as it goes, with the reason.
+    let out = send(
+        &mut s,
+        json!({"t": "new", "variant": "duck", "mode": "human",
+               "moves": ["e2e4,e4e5", "d7d5,d5d4", "g1f3,f3d5"]}),
+    );
+    let said = out.iter().find(|m| m["t"] == "error").expect("an error");
+    assert!(
+        said["message"].as_str().unwrap_or("").contains("turn 3"),
+        "{said}"
+    );
+    let st = last_state(&out);
+    assert_eq!(st["variant"], "duck");
+    assert_eq!(st["history"].as_array().unwrap().len(), 2);
     let out = send(&mut s, json!({"t": "deck", "text": "1 Nosuch Card"}));
     assert_eq!(out[0]["t"], "deck");
     assert_eq!(out[0]["legal"], false);

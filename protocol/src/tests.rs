@@ -678,6 +678,32 @@ fn xboard_sends_a_multi_leg_move_one_leg_per_line_and_reads_it_whole() {
     assert!(lines.iter().any(|l| l.starts_with("move f10")), "{lines:?}");
 }
 
+/// Duck chess over XBoard as Fairy-Stockfish speaks it: the engine's move
+/// and its wall in two lines (`move e2e4,` then `move e4h5`), the GUI's
+/// joined; UCI's `bestmove` names both in one token.
+#[test]
+fn a_move_and_its_wall_go_over_xboard_and_uci() {
+    let lines = xboard_lines("new\nvariant duck\nforce\ne2e4,e4e5\nsd 2\ngo\n");
+    assert_no_error(&lines);
+    let mv = lines
+        .iter()
+        .position(|l| l.starts_with("move "))
+        .expect("move");
+    assert!(lines[mv].ends_with(','), "{lines:?}");
+    let (from_to, wall) = (&lines[mv][5..], &lines[mv + 1]);
+    assert!(
+        from_to.len() == 5 && wall.starts_with("move ") && wall[5..7] == from_to[2..4],
+        "{lines:?}"
+    );
+    let (out, _) = session("uci\nsetoption name UCI_Variant value duck\nposition startpos moves e2e4,e4e5\ngo depth 2\n");
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("bestmove");
+    assert!(best.contains(',') && best.len() == 9, "{out}");
+}
+
 #[test]
 fn xboard_variant_vanguard_defines_board_pieces_and_takes_the_gui_fen() {
     let lines = xboard_lines("protover 2\nnew\nvariant vanguard\nping 1\n");

@@ -18,7 +18,7 @@ pub(super) fn game(text: &str, name: &str) -> Defined {
     )
 }
 
-fn perft(pos: &Position, depth: u32) -> u64 {
+pub(super) fn perft(pos: &Position, depth: u32) -> u64 {
     let mut list = MoveList::new();
     Defined::generate(pos, &mut list);
     if depth == 1 {

@@ -2,23 +2,12 @@
 //! Fairy-Stockfish counts them, moves are written and read in its forms,
 //! and definitions that cannot have walls are refused.
 
-use super::tests::game;
+use super::tests::{game, perft};
 use super::*;
 use crate::{GamePosition, Rules};
 
 fn parent(name: &str) -> Defined {
     game(&format!("[my{name}:{name}]\n"), &format!("my{name}"))
-}
-
-fn count(pos: &Position, depth: u32) -> u64 {
-    let mut list = MoveList::new();
-    Defined::generate(pos, &mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
-    list.iter()
-        .map(|&m| count(&movegen::make(pos, m), depth - 1))
-        .sum()
 }
 
 /// Fairy-Stockfish's counts from the start (pyffish, 2026-11-29).
@@ -34,8 +23,8 @@ fn walling_games_count_as_fairy_stockfish_counts_them() {
     for &(name, one, two) in cases {
         let g = parent(name);
         let start = g.start();
-        assert_eq!(count(&start, 1), one, "{name}");
-        assert_eq!(count(&start, 2), two, "{name}");
+        assert_eq!(perft(&start, 1), one, "{name}");
+        assert_eq!(perft(&start, 2), two, "{name}");
     }
 }
 

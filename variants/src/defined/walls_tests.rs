@@ -103,3 +103,20 @@ fn walls_that_cannot_be_are_refused_with_the_reason() {
         assert!(errors.contains(phrase), "{text}: {errors}");
     }
 }
+
+/// A duck game written as PGN (SAN with the duck's square after a comma)
+/// reads back to the same moves.
+#[test]
+fn a_duck_game_goes_through_pgn() {
+    let g = parent("duck");
+    let mut game = crate::Game::new(g, g.start());
+    for token in ["e2e4,e4e5", "d7d5,d5d4", "e4d5,d5c6", "d8d5,d5e4"] {
+        let pos = game.position().clone();
+        let ply = Defined::parse_ply(&pos, token).unwrap();
+        game.play_plies(vec![ply]);
+    }
+    let text = crate::pgn::write(&game, &[], "*");
+    assert!(text.contains("e4,e5") && text.contains("exd5,c6"), "{text}");
+    let read = crate::pgn::read(&g, &text).unwrap();
+    assert_eq!(read.game.position().to_fen(), game.position().to_fen());
+}

@@ -74,7 +74,7 @@ fn check_lists_the_games_or_every_error_with_its_line() {
     assert!(out.contains("  goodchild: 8x8"), "{out}");
     assert!(out.contains(&format!("{path}:7: ")), "{out}");
     assert!(
-        out.contains(&format!("{path}:8: ")) && out.contains("wallingRule"),
+        out.contains(&format!("{path}:8: ")) && out.contains("petrifyBlastPieces"),
         "{out}"
     );
     assert!(out.contains("not supported"), "{out}");
@@ -85,12 +85,12 @@ fn check_lists_the_games_or_every_error_with_its_line() {
         "{out}"
     );
     assert!(
-        out.contains("[fromduck:duck]: the parent 'duck' is a game of Fairy-Stockfish's that Arcana does not play yet"),
+        out.contains("[fromducks:ducks]: the parent 'ducks' is neither an earlier section nor a built-in game"),
         "{out}"
     );
     assert!(
         out.ends_with(
-            "2 of 6 games load; 4 fail: parent duck 1, wallingRule 1, other errors 2, a parent that fails 1\n"
+            "2 of 6 games load; 4 fail: parent ducks 1, petrifyBlastPieces 1, other errors 2, a parent that fails 1\n"
         ),
         "{out}"
     );
@@ -137,9 +137,9 @@ fn check_lists_the_games_or_every_error_with_its_line() {
 /// a bad Betza string, a key Arcana lacks and a bad start, one inherits from
 /// it, one from a game of Fairy-Stockfish's Arcana does not play yet.
 const MIXED: &str = "[good]\nking = k\nstartFen = k7/8/8/8/8/8/8/K7 w - - 0 1\n\n\
-[bad]\nking = k\ncustomPiece1 = a:Xq\nwallingRule = duck\nstartFen = k7/8/8/8/8/8/8/Z7 w - - 0 1\n\n\
+[bad]\nking = k\ncustomPiece1 = a:Xq\npetrifyBlastPieces = true\nstartFen = k7/8/8/8/8/8/8/Z7 w - - 0 1\n\n\
 [badchild:bad]\n\n[goodchild:good]\nrook = r\nstartFen = k7/8/8/8/8/8/8/KR6 w - - 0 1\n\n\
-[fromduck:duck]\n\n[last]\nking = k\nnonsense\n";
+[fromducks:ducks]\n\n[last]\nking = k\nnonsense\n";
 
 /// UCI and XBoard load the sections that read and say the others.
 #[test]

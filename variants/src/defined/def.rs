@@ -1905,10 +1905,14 @@ fn build(name: &str, levels: &[Level], file: &str, line: usize) -> Result<GameDe
         eval.set_weights(&def, &weights);
         def.eval = eval;
     }
-    // The standard figures where the piece is one (a drawing's choice).
+    // The standard figures where the piece is one (a drawing's choice); a
+    // commoner that castles as the king (atomic's, duck chess's) is drawn
+    // as one.
+    let castler = def.castling_king_piece;
     for (i, p) in def.spec.pieces.iter_mut().enumerate() {
         p.figure = match def.pieces[i].name.as_str() {
             "king" => Figure::King,
+            "commoner" if castler.contains(&Some(i)) => Figure::King,
             "queen" => Figure::Queen,
             "rook" => Figure::Rook,
             "bishop" => Figure::Bishop,

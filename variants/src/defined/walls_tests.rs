@@ -31,6 +31,9 @@ fn walling_games_count_as_fairy_stockfish_counts_them() {
 #[test]
 fn the_duck_moves_on_and_is_written_as_fairy_stockfish_writes_it() {
     let g = parent("duck");
+    // The commoner that castles as the king is drawn as one.
+    let k = g.0.type_of('k').unwrap();
+    assert_eq!(g.0.spec.pieces[k].figure, crate::spec::Figure::King);
     let start = g.start();
     let m = Defined::parse_ply(&start, "e2e4,e4e5").unwrap();
     assert_eq!(Defined::ply_to_san(&start, m), "e4,e5");

@@ -366,6 +366,7 @@ fn playouts(
         let mut pos = start.clone();
         let mut moves: Vec<String> = Vec::new();
         for ply in 0..=plies {
+            let list = legal(&pos);
             jobs.push(Job {
                 variant: game.0.spec.id.clone(),
                 reference: game.0.spec.id.clone(),
@@ -375,14 +376,13 @@ fn playouts(
                 // 2 only where the reference counts it in seconds.)
                 perft: if perft_every > 0
                     && ply % perft_every == 0
-                    && (game.0.walling.rule.is_none() || legal(&pos).len() <= 400)
+                    && (game.0.walling.rule.is_none() || list.len() <= 400)
                 {
                     2
                 } else {
                     0
                 },
             });
-            let list = legal(&pos);
             if list.is_empty() {
                 break;
             }

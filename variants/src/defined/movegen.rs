@@ -736,7 +736,7 @@ pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
 /// Appends the legal moves of the side to move of `which`.
 pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
     let def = pos.def;
-    if which == Moves::Noisy && pos.def.every_move_captures {
+    if which == Moves::Noisy && def.every_move_captures {
         return;
     }
     let drops = if which == Moves::All {
@@ -760,7 +760,7 @@ pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
     }
     // `mustCapture`: with a capture to make, nothing else is legal (every
     // capture is among the noisy moves too).
-    if pos.def.must_capture {
+    if def.must_capture {
         let list = out.as_mut_slice();
         let mut kept = before;
         for i in before..list.len() {

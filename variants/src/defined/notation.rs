@@ -17,8 +17,7 @@ pub fn to_token(pos: &Position, m: Move) -> String {
     if m.is_drop() {
         return drop_text(pos, m);
     }
-    let mut out = square_name(m.from());
-    out.push_str(&square_name(token_to(pos, m)));
+    let mut out = squares_text(pos, m);
     if pos.def.walling.rule.is_some() {
         // A wall's square after the move, from where the piece landed
         // (`e2e4,e4h5`).
@@ -46,11 +45,15 @@ pub fn to_xboard(pos: &Position, m: Move) -> String {
     if pos.def.walling.rule.is_none() || m.is_drop() {
         return to_token(pos, m);
     }
-    let mut out = square_name(m.from());
-    out.push_str(&square_name(token_to(pos, m)));
+    let mut out = squares_text(pos, m);
     out.push_str(&wall_suffix(pos, m));
     out.push_str(&promotion_suffix(pos, m));
     out
+}
+
+/// A move's origin and the destination its token names (`e2e4`).
+fn squares_text(pos: &Position, m: Move) -> String {
+    square_name(m.from()) + &square_name(token_to(pos, m))
 }
 
 /// What a token writes after its squares for a promotion: the type's
@@ -263,19 +266,19 @@ pub fn parse_token(pos: &Position, token: &str) -> Result<Move, MoveError> {
 /// walls, as any other game's).
 fn parse_walling(pos: &Position, token: &str, t: &str) -> Result<Move, MoveError> {
     let list = legal(pos);
-    // A move that puts no wall (where a side moves or walls) may also be
-    // written without one (`e2e4`).
-    let bare = |m: Move| {
-        let token = to_token(pos, m);
-        match token.split_once(',') {
-            Some((head, _)) if !pos.def.walling.walls(m) => head.to_string(),
-            _ => token,
-        }
-    };
     let found = list.iter().copied().find(|&m| {
-        to_token(pos, m).eq_ignore_ascii_case(t)
-            || to_xboard(pos, m).eq_ignore_ascii_case(t)
-            || bare(m).eq_ignore_ascii_case(t)
+        let token = to_token(pos, m);
+        token.eq_ignore_ascii_case(t)
+            // XBoard's differs only where a promotion's mark follows the
+            // squares.
+            || (matches!(
+                m.kind(),
+                Kind::Promotion | Kind::PiecePromotion | Kind::PieceDemotion
+            ) && to_xboard(pos, m).eq_ignore_ascii_case(t))
+            // A move that puts no wall (where a side moves or walls) may
+            // also be written without one (`e2e4`).
+            || (!pos.def.walling.walls(m)
+                && token.split_once(',').is_some_and(|(head, _)| head.eq_ignore_ascii_case(t)))
     });
     if let Some(m) = found {
         return Ok(m);

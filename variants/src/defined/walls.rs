@@ -52,17 +52,6 @@ impl WallRule {
             _ => return None,
         })
     }
-
-    /// The rule's value in a `variants.ini` file.
-    pub fn name(self) -> &'static str {
-        match self {
-            WallRule::Arrow => "arrow",
-            WallRule::Duck => "duck",
-            WallRule::Edge => "edge",
-            WallRule::Past => "past",
-            WallRule::Static => "static",
-        }
-    }
 }
 
 /// A game's walling rules.
@@ -77,15 +66,6 @@ pub struct Walling {
 }
 
 impl Walling {
-    /// No walls.
-    pub fn none() -> Walling {
-        Walling {
-            rule: None,
-            region: [Board::EMPTY; 2],
-            or_move: false,
-        }
-    }
-
     /// Whether move `m` puts a wall: every move in a walling game, only
     /// the pass that stands for walling where a side moves or walls.
     #[inline]
@@ -120,7 +100,6 @@ pub fn squares(pos: &Position, m: Move) -> Board {
                     occupied.clear(rook);
                     occupied.set(super::movegen::rook_to(to, m.promo()));
                 }
-                occupied.set(to);
             }
             _ => {}
         }
@@ -138,14 +117,20 @@ pub fn squares(pos: &Position, m: Move) -> Board {
         }
         WallRule::Past => free &= Board::single(from),
         WallRule::Edge => {
-            let mut edge = Board::EMPTY;
-            for s in def.board.iter() {
-                let (f, r) = (s as i32 % WIDTH, s as i32 / WIDTH);
-                let beside_wall = [(1, 0), (-1, 0), (0, 1), (0, -1)]
-                    .iter()
-                    .any(|&(df, dr)| def.square(f + df, r + dr).is_some_and(|n| pos.holes.has(n)));
-                if f == 0 || r == 0 || f == def.files - 1 || r == def.ranks - 1 || beside_wall {
-                    edge.set(s);
+            // The outer files and ranks, and the squares a file or rank
+            // step from a wall (the walls are few: walked, not the board).
+            let (files, ranks) = (def.files, def.ranks);
+            let mut edge: Board = (0..files)
+                .flat_map(|f| [(f, 0), (f, ranks - 1)])
+                .chain((0..ranks).flat_map(|r| [(0, r), (files - 1, r)]))
+                .filter_map(|(f, r)| def.square(f, r))
+                .collect();
+            for h in pos.holes.iter() {
+                let (f, r) = (h as i32 % WIDTH, h as i32 / WIDTH);
+                for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    if let Some(n) = def.square(f + df, r + dr) {
+                        edge.set(n);
+                    }
                 }
             }
             free &= edge;

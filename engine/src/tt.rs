@@ -158,6 +158,29 @@ impl Table {
         (((key as u128 * buckets as u128) >> 64) as usize) * 2
     }
 
+    /// Asks the processor to fetch `key`'s bucket into its cache, so that
+    /// the probe a child node makes soon after finds it there: the probe's
+    /// cache miss was the search's costliest single load (6% of
+    /// Capablanca's search time). A hint only: nothing is read.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(first) = self.entries.get(self.bucket(key)) {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let start = (first as *const Entry).cast::<i8>();
+            // A bucket of two entries may straddle two cache lines.
+            let end = start.wrapping_add(2 * ENTRY_BYTES - 1);
+            // SAFETY: a prefetch reads nothing and cannot fault, whatever
+            // the address.
+            unsafe {
+                _mm_prefetch(start, _MM_HINT_T0);
+                _mm_prefetch(end, _MM_HINT_T0);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// Looks a position up.
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let i = self.bucket(key);

@@ -200,6 +200,7 @@ impl<V: Variant> Worker<'_, V> {
             let extension = if mv == tt_move { tt_extension } else { 0 };
             let noisy = V::is_noisy(pos, mv);
             let child = V::make(pos, mv);
+            self.shared.tt.prefetch(V::hash(&child));
             // A late ply: late-move reductions apply to it (to a noisy one
             // only where it loses material and the option says so).
             let late = depth >= self.params.lmr_min_depth

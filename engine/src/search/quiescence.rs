@@ -108,6 +108,7 @@ impl<V: Variant> Worker<'_, V> {
                 continue;
             }
             let child = V::make(pos, mv);
+            self.shared.tt.prefetch(V::hash(&child));
             let score = if V::side_to_move(&child) == V::side_to_move(pos) {
                 self.qsearch(&child, alpha, beta, ply + 1, qply + 1)
             } else {

@@ -12,6 +12,9 @@ pub enum WinReason {
     KingCaptured,
     /// The loser has no legal move, which loses in this variant.
     NoLegalMove,
+    /// The winner has no legal move, which wins in this variant
+    /// (antichess's stalemate).
+    NoLegalMoveWins,
     /// The loser's pieces of a kind are gone (a defined game's extinction
     /// rule), or the winner's, where extinction wins.
     Extinction,
@@ -126,6 +129,7 @@ impl fmt::Display for Outcome {
                 WinReason::Checkmate => write!(f, "{winner} mates"),
                 WinReason::KingCaptured => write!(f, "{winner} captures the king"),
                 WinReason::NoLegalMove => write!(f, "{} has no legal move", !*winner),
+                WinReason::NoLegalMoveWins => write!(f, "{winner} has no legal move and wins"),
                 WinReason::Extinction => write!(f, "{winner} wins by extinction"),
                 WinReason::Flag => write!(f, "{winner} wins by reaching the flag"),
                 WinReason::Checks => write!(f, "{winner} wins by giving the last check"),

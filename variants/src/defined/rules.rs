@@ -330,7 +330,13 @@ pub fn outcome(pos: &Position) -> Option<Outcome> {
                 return outcome_of(pos, m, WinReason::Material, DrawReason::Material);
             }
         }
-        outcome_of(pos, v, WinReason::NoLegalMove, DrawReason::Stalemate)
+        // The side without a move names the end, whether it wins or loses.
+        let reason = if v == Value::Win {
+            WinReason::NoLegalMoveWins
+        } else {
+            WinReason::NoLegalMove
+        };
+        outcome_of(pos, v, reason, DrawReason::Stalemate)
     }
 }
 

@@ -511,3 +511,22 @@ fn cambodian_leaps_from_the_gates_until_a_rook_aims() {
     let checked = tokens(g, "4k3/8/8/8/8/8/8/3KR3 b De - 0 1");
     assert!(!checked.contains(&"e8c7".to_string()), "{checked:?}");
 }
+
+/// Antichess's stalemate wins for the side without a move, and the end's
+/// text names that side (it named the loser as the one without a move).
+#[test]
+fn a_stalemate_that_wins_names_the_side_without_a_move() {
+    let g = game("[ac:antichess]\n", "ac");
+    let pos = g
+        .read_fen("4B3/7p/7N/R7/8/8/PPPPP2P/R1BQK3 b - - 0 18")
+        .unwrap();
+    let end = Defined::rule_outcome(&pos).expect("Black has no move");
+    assert_eq!(
+        end,
+        crate::Outcome::Win {
+            winner: crate::Side::Black,
+            reason: crate::WinReason::NoLegalMoveWins
+        }
+    );
+    assert_eq!(end.to_string(), "Black has no legal move and wins");
+}

@@ -136,6 +136,7 @@ fn position<V: Variant>(
     let req = Request::<V> {
         root,
         history: Vec::new(),
+        positions: Vec::new(),
         limits: Limits {
             depth: Some(depth),
             ..Limits::default()

@@ -11,6 +11,7 @@ fn request<V: Variant>(root: V::Position, limits: Limits, threads: usize) -> Req
     Request {
         root,
         history: Vec::new(),
+        positions: Vec::new(),
         limits,
         search_moves: Vec::new(),
         multipv: 1,
@@ -203,9 +204,95 @@ fn repetition_in_history_scores_as_a_draw() {
         1,
     );
     let only_move_child = Chess::make(&root, Chess::parse_turn(&root, "h1g1").unwrap()[0]);
-    req.history = vec![Chess::hash(&only_move_child)];
+    req.history = vec![(Chess::hash(&only_move_child), false)];
     let r = search::<Chess>(&shared, &req, &Silent);
     assert_eq!(r.score, 0, "the repeated position counts as a draw");
+}
+
+#[test]
+fn perpetual_check_loses_where_the_game_says_so() {
+    // Xiangqi: Red, facing mate (Rb1), may check the general up and down
+    // the palace with its rook for ever; the game already went through the
+    // checking cycle once. Perpetual check is illegal there: the search
+    // must score the repeating check as the loss it is, where chess's rule
+    // would make it a draw.
+    use variants::defined::{builtin, Defined};
+    let i = builtin::parent_games()
+        .iter()
+        .position(|n| n == "xiangqi")
+        .expect("xiangqi is a built-in game");
+    let game = Defined(builtin::parent_game(i));
+    let mut pos = game
+        .read_fen("4k3R/9/9/9/9/9/9/9/rr7/3K5 b - - 0 1")
+        .unwrap();
+    let mut history = Vec::new();
+    for token in ["e10e9", "i10i9", "e9e10"] {
+        history.push((Defined::hash(&pos), Defined::in_check(&pos)));
+        pos = Defined::make(&pos, Defined::parse_turn(&pos, token).unwrap()[0]);
+    }
+    let search_from = |history: Vec<(u64, bool)>| {
+        let shared = Shared::new(1);
+        let mut req = request::<Defined>(
+            pos.clone(),
+            Limits {
+                depth: Some(4),
+                ..Limits::default()
+            },
+            1,
+        );
+        req.history = history;
+        search::<Defined>(&shared, &req, &Silent).score
+    };
+    let cycle = search_from(history.clone());
+    assert!(cycle <= -MATE_BOUND, "the perpetual check loses: {cycle}");
+    // The same cycle without its checks (as if the history said no side
+    // was ever in check) is a repetition like any other: a draw.
+    let unchecked = history.iter().map(|&(h, _)| (h, false)).collect();
+    assert_eq!(search_from(unchecked), 0);
+}
+
+#[test]
+fn perpetual_chase_loses_where_the_game_says_so() {
+    // Xiangqi: White's rook has chased the lone horse round once (a6a8,
+    // g8h6, a8a6, h6g8); a6a8 again chases it on, which loses under the
+    // chasing rule. The search must judge it so from the game's positions,
+    // and can only call it a draw without them.
+    use variants::defined::{builtin, Defined};
+    let i = builtin::parent_games()
+        .iter()
+        .position(|n| n == "xiangqi")
+        .expect("xiangqi is a built-in game");
+    let game = Defined(builtin::parent_game(i));
+    let mut pos = game
+        .read_fen("3k5/9/6n2/9/R8/9/9/9/9/4K4 w - - 0 1")
+        .unwrap();
+    let mut earlier = Vec::new();
+    for token in ["a6a8", "g8h6", "a8a6", "h6g8"] {
+        earlier.push(pos.clone());
+        pos = Defined::make(&pos, Defined::parse_turn(&pos, token).unwrap()[0]);
+    }
+    let chase = Defined::parse_turn(&pos, "a6a8").unwrap()[0];
+    let search_with = |positions: Vec<_>| {
+        let shared = Shared::new(1);
+        let mut req = request::<Defined>(
+            pos.clone(),
+            Limits {
+                depth: Some(3),
+                ..Limits::default()
+            },
+            1,
+        );
+        req.history = earlier
+            .iter()
+            .map(|p| (Defined::hash(p), Defined::in_check(p)))
+            .collect();
+        req.positions = positions;
+        req.search_moves = vec![chase];
+        search::<Defined>(&shared, &req, &Silent).score
+    };
+    let judged = search_with(earlier.clone());
+    assert!(judged <= -MATE_BOUND, "the perpetual chase loses: {judged}");
+    assert_eq!(search_with(Vec::new()), 0, "unjudged, a repetition draws");
 }
 
 /// A toy game whose turns have two plies: each ply adds 1 or 2 to a shared

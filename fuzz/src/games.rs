@@ -312,6 +312,7 @@ fn search_briefly<V: Variant + Default>(pos: &V::Position) {
     let req = Request::<V> {
         root: pos.clone(),
         history: Vec::new(),
+        positions: Vec::new(),
         limits: Limits {
             nodes: Some(300),
             depth: Some(3),

@@ -518,18 +518,32 @@ impl<V: Variant> GameHandle for VariantHandle<V> {
             }
         }
         let mut root = game.position().clone();
-        let mut history = game.hashes().to_vec();
+        let mut history: Vec<(u64, bool)> = game
+            .positions()
+            .iter()
+            .map(|p| (V::hash(p), V::in_check(p)))
+            .collect();
+        let keep_positions = V::repetition_needs_positions(&root);
+        let mut positions = if keep_positions {
+            game.positions().to_vec()
+        } else {
+            Vec::new()
+        };
         self.ponder = None;
         if let Some(token) = &order.after {
             let plies = V::parse_san(&root, token).map_err(|e| e.to_string())?;
             for &mv in &plies {
                 root = V::make(&root, mv);
             }
-            history.push(V::hash(&root));
+            history.push((V::hash(&root), V::in_check(&root)));
+            if keep_positions {
+                positions.push(root.clone());
+            }
             self.ponder = Some(plies);
         }
         // The root's own hash is not history.
         history.pop();
+        positions.pop();
         let mut search_moves = Vec::new();
         for token in &order.search_moves {
             let plies = V::parse_san(&root, token)
@@ -539,6 +553,7 @@ impl<V: Variant> GameHandle for VariantHandle<V> {
         let req = Request::<V> {
             root,
             history,
+            positions,
             limits: order.limits.clone(),
             search_moves,
             multipv: order.multipv.max(1),

@@ -74,6 +74,11 @@ impl<V: Variant> Game<V> {
         &self.hashes
     }
 
+    /// The positions at each turn boundary, the start first.
+    pub fn positions(&self) -> &[V::Position] {
+        &self.positions
+    }
+
     /// Plays a turn given as a wire token (or human notation). On error the
     /// game is unchanged.
     pub fn play_token(&mut self, token: &str) -> Result<(), MoveError> {

@@ -207,6 +207,33 @@ pub trait Rules: Clone + Sized + Send + Sync + 'static {
         (count >= 3).then_some(Outcome::Draw(crate::DrawReason::Repetition))
     }
 
+    /// What a repetition met by the search is worth: `pos` recurs `span`
+    /// turns back along the searched line (the game before the root
+    /// included), and `checked(d)` says whether the side to move `d` turns
+    /// back (0: at `pos`) was in check; `line` holds the line's positions
+    /// themselves, oldest first and ending with `pos`, where the game asks
+    /// for them ([`Rules::repetition_needs_positions`]), else nothing. The
+    /// search takes one recurrence for the game's whole rule, as engines
+    /// do. `None`, the default: a draw. Games where a repetition loses for
+    /// a side (perpetual check in shogi and xiangqi, perpetual chase in
+    /// xiangqi, shogi variants' `nFoldValue`) say so, so that the search
+    /// neither walks into such a loss nor fears a draw there.
+    fn repetition_in_search(
+        _pos: &Self::Position,
+        _span: usize,
+        _checked: &dyn Fn(usize) -> bool,
+        _line: &[Self::Position],
+    ) -> Option<Outcome> {
+        None
+    }
+
+    /// Whether [`Rules::repetition_in_search`] needs the line's positions
+    /// (xiangqi's chases: what each move attacked), which the search then
+    /// keeps along its line; checks alone serve every other rule.
+    fn repetition_needs_positions(_pos: &Self::Position) -> bool {
+        false
+    }
+
     /// The result decided by the position alone (mate, stalemate, king
     /// captured, dead material, the 50-move rule); repetition is decided by
     /// [`crate::Game`], which holds the history.

@@ -207,6 +207,7 @@ mod tests {
         let req = Request::<Chess> {
             root,
             history: Vec::new(),
+            positions: Vec::new(),
             limits: Default::default(),
             search_moves: Vec::new(),
             multipv: 1,

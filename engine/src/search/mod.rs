@@ -170,9 +170,14 @@ impl<M> Reporter<M> for Silent {
 pub struct Request<V: Variant> {
     /// The root position.
     pub root: V::Position,
-    /// Hashes of earlier positions of the game at turn boundaries, oldest
-    /// first (for repetition draws).
-    pub history: Vec<u64>,
+    /// Earlier positions of the game at turn boundaries, oldest first, as
+    /// their hash and whether the side to move was in check there (for
+    /// repetitions, and the games where perpetual check loses).
+    pub history: Vec<(u64, bool)>,
+    /// The same earlier positions themselves, where the game's repetition
+    /// rule needs them ([`variants::Rules::repetition_needs_positions`]:
+    /// xiangqi's chases); else empty.
+    pub positions: Vec<V::Position>,
     /// Limits.
     pub limits: Limits,
     /// Only these root plies (`searchmoves`); empty: all.
@@ -210,7 +215,13 @@ struct Worker<'a, V: Variant> {
     flushed: u64,
     seldepth: usize,
     aborted: bool,
-    path: Vec<u64>,
+    /// The line's positions at turn boundaries, the game's before the
+    /// root's first: hash, and whether the side to move was in check.
+    path: Vec<(u64, bool)>,
+    /// The same positions themselves, where the game's repetition rule
+    /// needs them (`keep_line`); else empty.
+    line: Vec<V::Position>,
+    keep_line: bool,
     histories: Histories,
     /// One frame per ply of the current line.
     stack: Vec<Frame<V::Move>>,
@@ -315,6 +326,8 @@ impl<'a, V: Variant> Worker<'a, V> {
             root_depth: 0,
             aborted: false,
             path: req.history.clone(),
+            line: req.positions.clone(),
+            keep_line: V::repetition_needs_positions(&req.root),
             histories: shared.take_histories(id),
             stack: vec![Frame::new(-INF); MAX_PLY + 1],
             search_moves: &req.search_moves,
@@ -394,13 +407,60 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
     }
 
-    fn is_repetition(&self, pos: &V::Position) -> bool {
+    /// Steps into `pos` (hashed `key`) at a turn's start: it joins the
+    /// line that repetitions are looked for in.
+    fn enter(&mut self, key: u64, in_check: bool, pos: &V::Position) {
+        self.path.push((key, in_check));
+        if self.keep_line {
+            self.line.push(pos.clone());
+        }
+    }
+
+    /// Steps back out of the last position [`Self::enter`]ed.
+    fn leave(&mut self) {
+        self.path.pop();
+        if self.keep_line {
+            self.line.pop();
+        }
+    }
+
+    /// The score of a repetition, if `pos` recurs along the line: a draw,
+    /// or what the game's rule makes it (a loss for the side that checked
+    /// throughout, where perpetual check is illegal).
+    fn repetition_score(&mut self, pos: &V::Position, ply: usize) -> Option<i32> {
         let key = V::hash(pos);
-        let window = (V::repetition_window(pos) as usize).min(self.path.len());
-        self.path[self.path.len() - window..]
+        let len = self.path.len();
+        let window = (V::repetition_window(pos) as usize).min(len);
+        let span = self.path[len - window..]
             .iter()
             .rev()
-            .any(|&h| h == key)
+            .position(|&(h, _)| h == key)?
+            + 1;
+        // The line's positions end with this one, for the game's judge.
+        let mut line = std::mem::take(&mut self.line);
+        if self.keep_line {
+            line.push(pos.clone());
+        }
+        let path = &self.path;
+        let checked = |d: usize| {
+            if d == 0 {
+                V::in_check(pos)
+            } else {
+                path[len - d].1
+            }
+        };
+        let outcome = V::repetition_in_search(pos, span, &checked, &line);
+        if self.keep_line {
+            line.pop();
+        }
+        self.line = line;
+        Some(match outcome {
+            Some(Outcome::Win { winner, .. }) if winner == V::side_to_move(pos) => {
+                MATE - ply as i32
+            }
+            Some(Outcome::Win { .. }) => -MATE + ply as i32,
+            _ => 0,
+        })
     }
 }
 

@@ -75,8 +75,13 @@ impl<V: Variant> Worker<'_, V> {
         }
         // Step 1. Draws by rule, the ply limit, mate-distance pruning.
         if ply > 0 {
-            if turn_start && (V::move_rule_reached(pos) || self.is_repetition(pos)) {
-                return 0;
+            if turn_start {
+                if V::move_rule_reached(pos) {
+                    return 0;
+                }
+                if let Some(score) = self.repetition_score(pos, ply) {
+                    return score;
+                }
             }
             if ply >= MAX_PLY - 1 {
                 return V::evaluate(pos);
@@ -182,7 +187,7 @@ impl<V: Variant> Worker<'_, V> {
         let mut quiets_tried: MoveList<(V::Move, u32), QUIETS_REMEMBERED> = MoveList::new();
         let mut captures_tried: MoveList<(V::Move, u32), QUIETS_REMEMBERED> = MoveList::new();
         if turn_start {
-            self.path.push(key);
+            self.enter(key, in_check, pos);
         }
         loop {
             if picker.wants_rest() {
@@ -297,7 +302,7 @@ impl<V: Variant> Worker<'_, V> {
             };
             if self.aborted {
                 if turn_start {
-                    self.path.pop();
+                    self.leave();
                 }
                 return 0;
             }
@@ -338,7 +343,7 @@ impl<V: Variant> Worker<'_, V> {
             }
         }
         if turn_start {
-            self.path.pop();
+            self.leave();
         }
         if searched == 0 {
             // Every root move was excluded by searchmoves.
@@ -462,7 +467,8 @@ impl<V: Variant> Worker<'_, V> {
             + ((eval - beta) / self.params.nmp_eval_divisor).min(self.params.nmp_eval_max);
         self.stack[ply + 1].allow_null = false;
         self.stack[ply].played = V::Move::NONE;
-        self.path.push(node.key);
+        // Never in check: a null move is not tried there.
+        self.enter(node.key, false, pos);
         let score = -self.negamax(
             &null,
             depth - 1 - r,
@@ -472,7 +478,7 @@ impl<V: Variant> Worker<'_, V> {
             true,
             !node.cut_node,
         );
-        self.path.pop();
+        self.leave();
         self.stack[ply + 1].allow_null = true;
         if self.aborted {
             return Some(0);
@@ -704,7 +710,7 @@ impl<V: Variant> Worker<'_, V> {
         }
         let side_to_move = V::side_to_move(pos);
         if node.turn_start {
-            self.path.push(node.key);
+            self.enter(node.key, node.in_check, pos);
         }
         let mut found = None;
         for &mv in list.iter() {
@@ -751,7 +757,7 @@ impl<V: Variant> Worker<'_, V> {
             }
         }
         if node.turn_start {
-            self.path.pop();
+            self.leave();
         }
         found
     }

@@ -245,6 +245,19 @@ impl Rules for Defined {
         rules::repetition(history, count)
     }
 
+    fn repetition_in_search(
+        pos: &Position,
+        span: usize,
+        checked: &dyn Fn(usize) -> bool,
+        line: &[Position],
+    ) -> Option<Outcome> {
+        rules::repetition_in_search(pos, span, checked, line)
+    }
+
+    fn repetition_needs_positions(pos: &Position) -> bool {
+        pos.def.chase.is_some()
+    }
+
     fn repetition_window(pos: &Position) -> u32 {
         // Where captures go to hand, a capture can be undone by a drop: any
         // earlier position may come back (Fairy-Stockfish looks as far).

@@ -388,7 +388,13 @@ fn guilty(them: bool, us: bool) -> Option<Value> {
 /// the last move.
 fn perpetual(history: &[Position], span: usize) -> (bool, bool) {
     let last = history.len() - 1;
-    let checked = |d: usize| movegen::in_check(&history[last - d]);
+    checked_throughout(span, &|d| movegen::in_check(&history[last - d]))
+}
+
+/// Whether each side checked in every position of a repetition `span`
+/// plies long, `checked(d)` saying whether the side to move `d` plies
+/// back was in check: `(them, us)` as [`perpetual`].
+fn checked_throughout(span: usize, checked: &dyn Fn(usize) -> bool) -> (bool, bool) {
     let them = (0..=span).step_by(2).all(checked);
     let us = (1..span).step_by(2).all(checked);
     (them, us)
@@ -439,6 +445,14 @@ pub fn repetition(history: &[Position], count: usize) -> Option<Outcome> {
             }
         }
     }
+    n_fold_outcome(pos)
+}
+
+/// The result of a repetition that no side's checks or chases decide:
+/// the game's `nFoldValue` (White's, where it is absolute), a draw
+/// judged by material where the game counts it.
+fn n_fold_outcome(pos: &Position) -> Option<Outcome> {
+    let def = pos.def;
     let value = if def.n_fold_value_absolute && pos.side == Side::Black {
         negate(def.n_fold_value)
     } else {
@@ -446,6 +460,37 @@ pub fn repetition(history: &[Position], count: usize) -> Option<Outcome> {
     };
     outcome_of(pos, value, WinReason::Repetition, DrawReason::Repetition)
         .and_then(|end| counted(pos, end))
+}
+
+/// What a repetition the search meets `span` plies back is worth (see
+/// `Rules::repetition_in_search`): perpetual check where it is illegal,
+/// then perpetual chase (judged on `line`, the line's positions ending
+/// with `pos`, which the search keeps under `chasingRule`), then the
+/// game's `nFoldValue`. Modern janggi's back-and-forth rule is left to the
+/// referee.
+pub fn repetition_in_search(
+    pos: &Position,
+    span: usize,
+    checked: &dyn Fn(usize) -> bool,
+    line: &[Position],
+) -> Option<Outcome> {
+    let def = pos.def;
+    if def.n_fold_rule == 0 {
+        return None;
+    }
+    if def.perpetual_check_illegal {
+        let (them, us) = checked_throughout(span, checked);
+        if let Some(v) = guilty(them, us) {
+            return outcome_of(pos, v, WinReason::PerpetualCheck, DrawReason::Repetition);
+        }
+    }
+    if let (Some(chase), false) = (&def.chase, line.is_empty()) {
+        let (them, us) = chase.judge(line, span);
+        if let Some(v) = guilty(them, us) {
+            return outcome_of(pos, v, WinReason::PerpetualChase, DrawReason::Repetition);
+        }
+    }
+    n_fold_outcome(pos)
 }
 
 /// Modern janggi's rule (`moveRepetitionIllegal`), as Fairy-Stockfish

@@ -233,6 +233,60 @@ fn a_perpetual_check_loses_where_the_rule_says() {
     }
 }
 
+/// The search's judgement of a repetition (one recurrence, the line's
+/// checks) gives the referee's result: perpetual check, an absolute
+/// `nFoldValue`, a plain draw.
+#[test]
+fn the_search_judges_a_repetition_as_the_referee() {
+    let text = "[pc:chess]\nperpetualCheckIllegal = true\n[plain:chess]\n\
+                [lossy:chess]\nnFoldValue = loss\nnFoldValueAbsolute = true\n";
+    let checks = [
+        "e1e8", "h8h7", "e8e4", "h7h8", "e4e8", "h8h7", "e8e4", "h7h8", "e4e8",
+    ];
+    let quiet = [
+        "e1e2", "h8g8", "e2e1", "g8h8", "e1e2", "h8g8", "e2e1", "g8h8",
+    ];
+    use crate::Side::Black;
+    for (name, line, winner) in [
+        ("pc", &checks[..], Some(Black)),
+        ("plain", &checks[..], None),
+        ("lossy", &quiet[..], Some(Black)),
+    ] {
+        let g = game(text, name);
+        let start = g.read_fen("7k/6p1/7p/8/8/8/6PP/4Q1K1 w - - 0 1").unwrap();
+        let mut played = crate::Game::new(g, start);
+        for token in line {
+            played.play_token(token).unwrap();
+        }
+        let referee = played.outcome();
+        let referee_winner = match referee {
+            Some(crate::Outcome::Win { winner, .. }) => Some(winner),
+            Some(crate::Outcome::Draw(_)) => None,
+            None => panic!("{name}: the line repeats thrice"),
+        };
+        assert_eq!(referee_winner, winner, "{name}");
+        let positions = played.positions();
+        let last = positions.len() - 1;
+        let pos = &positions[last];
+        let span = (1..=last)
+            .find(|&d| positions[last - d].hash == pos.hash)
+            .expect("a recurrence");
+        let checked = |d: usize| movegen::in_check(&positions[last - d]);
+        let search = rules::repetition_in_search(pos, span, &checked, positions)
+            .unwrap_or(crate::Outcome::Draw(crate::DrawReason::Repetition));
+        match (referee, search) {
+            (
+                Some(crate::Outcome::Win { winner: a, .. }),
+                crate::Outcome::Win { winner: b, .. },
+            ) => {
+                assert_eq!(a, b, "{name}")
+            }
+            (Some(crate::Outcome::Draw(_)), crate::Outcome::Draw(_)) => {}
+            (referee, search) => panic!("{name}: referee {referee:?}, search {search:?}"),
+        }
+    }
+}
+
 /// Xiangqi's chasing rule: a rook that attacks the same undefended horse
 /// with every move of a repetition loses it; defended where it flees to,
 /// the horse is not chased and the repetition draws.

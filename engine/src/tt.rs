@@ -42,28 +42,107 @@ struct Entry {
 
 const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 
-/// `count` empty entries in zeroed memory, or `None` when it cannot be had.
-/// The system hands out zeroed pages lazily, so a large table costs nothing
-/// until the search touches it (filling it entry by entry would touch every
-/// page at once).
-fn zeroed_entries(count: usize) -> Option<Vec<Entry>> {
-    let layout = std::alloc::Layout::array::<Entry>(count).ok()?;
-    if layout.size() == 0 {
-        return Some(Vec::new());
-    }
-    // SAFETY: the layout is non-empty. An entry is three AtomicU64, for
-    // which all-zero bytes are a valid value (the default), and the block
-    // comes from the global allocator with the layout of `count` entries,
-    // as Vec::from_raw_parts requires.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout) as *mut Entry;
-        (!ptr.is_null()).then(|| Vec::from_raw_parts(ptr, count, count))
+/// A block of entries in zeroed memory. A large block starts on a 2 MiB
+/// boundary and asks Linux for huge pages (transparent huge pages, where
+/// the system gives them on request): one page then maps 2 MiB of the
+/// table instead of 4 KiB, and the probes' misses stop missing the
+/// processor's address cache too (Stockfish allocates its table so).
+struct Entries {
+    /// What the allocator gave (freed with `layout`).
+    base: std::ptr::NonNull<u8>,
+    layout: std::alloc::Layout,
+    /// The first entry, at or after `base`.
+    first: std::ptr::NonNull<Entry>,
+    count: usize,
+}
+
+// SAFETY: the block is owned like a Vec<Entry>, and entries are atomics.
+unsafe impl Send for Entries {}
+// SAFETY: as above; shared access only reads through atomics.
+unsafe impl Sync for Entries {}
+
+/// The size of a huge page, where large blocks start.
+const HUGE_PAGE: usize = 2 * 1024 * 1024;
+
+impl Entries {
+    /// `count` empty entries in zeroed memory, or `None` when it cannot be
+    /// had. The system hands out zeroed pages lazily, so a large table
+    /// costs nothing until the search touches it (filling it entry by entry
+    /// would touch every page at once).
+    fn zeroed(count: usize) -> Option<Entries> {
+        let bytes = count.checked_mul(ENTRY_BYTES)?.max(1);
+        // A block of at least a huge page gets one more to start on its
+        // boundary; the allocator's own alignment would zero it by hand.
+        let slack = if bytes >= HUGE_PAGE { HUGE_PAGE } else { 0 };
+        let layout = std::alloc::Layout::from_size_align(
+            bytes.checked_add(slack)?,
+            std::mem::align_of::<Entry>(),
+        )
+        .ok()?;
+        // SAFETY: the layout is non-empty. An entry is three AtomicU64, for
+        // which all-zero bytes are a valid value (the default).
+        let base = std::ptr::NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
+        let skip = if slack > 0 {
+            // (`align_offset` may give up, with usize::MAX: then unaligned.)
+            base.as_ptr().align_offset(HUGE_PAGE).min(slack)
+        } else {
+            0
+        };
+        // SAFETY: `skip` is at most `slack`, so `count` entries from there
+        // lie within the block; an offset to a huge page's boundary from
+        // an entry-aligned base keeps entries aligned (or is `slack`).
+        let first = unsafe { base.as_ptr().add(skip) };
+        if slack > 0 {
+            advise_huge_pages(first, bytes);
+        }
+        Some(Entries {
+            base,
+            layout,
+            first: std::ptr::NonNull::new(first.cast())?,
+            count,
+        })
     }
 }
 
+impl Drop for Entries {
+    fn drop(&mut self) {
+        // SAFETY: `base` came from the global allocator with `layout`.
+        unsafe { std::alloc::dealloc(self.base.as_ptr(), self.layout) }
+    }
+}
+
+impl std::ops::Deref for Entries {
+    type Target = [Entry];
+    fn deref(&self) -> &[Entry] {
+        // SAFETY: `count` zero-initialised entries start at `first`, alive
+        // as long as the block.
+        unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.count) }
+    }
+}
+
+/// Asks Linux to back `len` bytes from `start` with huge pages; a hint
+/// that may be refused (transparent huge pages off): nothing else changes.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: *mut u8, len: usize) {
+    extern "C" {
+        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+    }
+    /// Linux's `MADV_HUGEPAGE`.
+    const MADV_HUGEPAGE: i32 = 14;
+    // SAFETY: the range lies within a block this process owns; madvise
+    // changes no memory's contents, only how it is mapped.
+    let refused = unsafe { madvise(start.cast(), len, MADV_HUGEPAGE) } != 0;
+    if refused {
+        log::debug!("no huge pages for the hash table");
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: *mut u8, _len: usize) {}
+
 /// A lock-free table of search results, sized in MiB.
 pub struct Table {
-    entries: Vec<Entry>,
+    entries: Entries,
     age: AtomicU8,
 }
 
@@ -110,7 +189,7 @@ impl Table {
                 }
                 // Out of memory even for 1 MiB: two entries, or the abort
                 // any allocation then ends in.
-                Err(_) => return Table::with_entries(Vec::new(), 2),
+                Err(_) => return Table::with_entries(2),
             }
         }
     }
@@ -119,16 +198,28 @@ impl Table {
     /// had (UCI `setoption name Hash` keeps the old table then).
     pub fn try_new(mib: usize) -> Result<Table, String> {
         let count = (mib.max(1).saturating_mul(1024 * 1024) / ENTRY_BYTES).max(2) & !1;
-        let entries = zeroed_entries(count)
-            .ok_or_else(|| format!("cannot allocate {mib} MiB for the hash table"))?;
+        Table::try_new_entries(count)
+    }
+
+    fn try_new_entries(count: usize) -> Result<Table, String> {
+        let entries = Entries::zeroed(count).ok_or_else(|| {
+            format!(
+                "cannot allocate {} MiB for the hash table",
+                (count * ENTRY_BYTES) >> 20
+            )
+        })?;
         Ok(Table {
             entries,
             age: AtomicU8::new(0),
         })
     }
 
-    fn with_entries(mut entries: Vec<Entry>, count: usize) -> Table {
-        entries.resize_with(count, Entry::default);
+    fn with_entries(count: usize) -> Table {
+        let Some(entries) = Entries::zeroed(count) else {
+            std::alloc::handle_alloc_error(
+                std::alloc::Layout::array::<Entry>(count).expect("a small layout"),
+            )
+        };
         Table {
             entries,
             age: AtomicU8::new(0),
@@ -139,12 +230,12 @@ impl Table {
     /// block costs no writes, however large the table.
     pub fn clear(&mut self) {
         let count = self.entries.len();
-        self.entries = Vec::new();
-        match zeroed_entries(count) {
-            Some(fresh) => self.entries = fresh,
-            None => self.entries.resize_with(count, Entry::default),
-        }
-        self.age.store(0, Relaxed);
+        // The old block goes first, so that the fresh one fits where it was.
+        *self = Table::with_entries(2);
+        *self = Table::try_new_entries(count).unwrap_or_else(|e| {
+            log::warn!("{e}; the hash table keeps two entries");
+            Table::with_entries(2)
+        });
     }
 
     /// Marks the start of a new search: older entries become replaceable.
@@ -275,6 +366,37 @@ mod tests {
         assert_eq!((hit.mv, hit.score, hit.depth), (7, 10, 3));
         assert_eq!(t.probe(43), None);
         assert!(t.hashfull() <= 1000);
+    }
+
+    #[test]
+    fn a_large_table_starts_on_a_huge_page_and_is_empty() {
+        let mut t = Table::new(8);
+        let check = |t: &Table| {
+            assert_eq!(t.entries.len(), (8 * 1024 * 1024 / ENTRY_BYTES) & !1);
+            assert_eq!(t.entries.as_ptr() as usize % HUGE_PAGE, 0);
+            let last = t.entries.last().expect("entries");
+            assert_eq!(last.check.load(Relaxed) | last.meta.load(Relaxed), 0);
+            assert_eq!(t.hashfull(), 0);
+        };
+        check(&t);
+        for key in 0..10_000u64 {
+            t.store(
+                key.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                1,
+                0,
+                0,
+                3,
+                Bound::Exact,
+            );
+        }
+        assert!(t.hashfull() > 0);
+        t.clear();
+        check(&t);
+        // A small table is not padded to a huge page.
+        assert_eq!(
+            Table::new(1).entries.len(),
+            (1024 * 1024 / ENTRY_BYTES) & !1
+        );
     }
 
     #[test]

@@ -209,6 +209,63 @@ fn repetition_in_history_scores_as_a_draw() {
     assert_eq!(r.score, 0, "the repeated position counts as a draw");
 }
 
+/// Xiangqi (a built-in game) from `fen` after `tokens`: the position
+/// reached and the ones before it.
+fn xiangqi_after(
+    fen: &str,
+    tokens: &[&str],
+) -> (
+    variants::defined::Position,
+    Vec<variants::defined::Position>,
+) {
+    use variants::defined::{builtin, Defined};
+    let i = builtin::parent_games()
+        .iter()
+        .position(|n| n == "xiangqi")
+        .expect("xiangqi is a built-in game");
+    let mut pos = Defined(builtin::parent_game(i)).read_fen(fen).unwrap();
+    let mut earlier = Vec::new();
+    for token in tokens {
+        earlier.push(pos.clone());
+        pos = Defined::make(&pos, Defined::parse_turn(&pos, token).unwrap()[0]);
+    }
+    (pos, earlier)
+}
+
+/// The score of a search of `root` to `depth` (of its ply `only`, if
+/// given) after the game's `earlier` positions, told whether each was in
+/// check (`checks`) and given the positions themselves (`positions`) or not.
+fn score_after(
+    root: &variants::defined::Position,
+    earlier: &[variants::defined::Position],
+    checks: bool,
+    positions: bool,
+    only: Option<&str>,
+    depth: i32,
+) -> i32 {
+    use variants::defined::Defined;
+    let shared = Shared::new(1);
+    let mut req = request::<Defined>(
+        root.clone(),
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        1,
+    );
+    req.history = earlier
+        .iter()
+        .map(|p| (Defined::hash(p), checks && Defined::in_check(p)))
+        .collect();
+    if positions {
+        req.positions = earlier.to_vec();
+    }
+    if let Some(token) = only {
+        req.search_moves = Defined::parse_turn(root, token).unwrap();
+    }
+    search::<Defined>(&shared, &req, &Silent).score
+}
+
 #[test]
 fn perpetual_check_loses_where_the_game_says_so() {
     // Xiangqi: Red, facing mate (Rb1), may check the general up and down
@@ -216,39 +273,15 @@ fn perpetual_check_loses_where_the_game_says_so() {
     // checking cycle once. Perpetual check is illegal there: the search
     // must score the repeating check as the loss it is, where chess's rule
     // would make it a draw.
-    use variants::defined::{builtin, Defined};
-    let i = builtin::parent_games()
-        .iter()
-        .position(|n| n == "xiangqi")
-        .expect("xiangqi is a built-in game");
-    let game = Defined(builtin::parent_game(i));
-    let mut pos = game
-        .read_fen("4k3R/9/9/9/9/9/9/9/rr7/3K5 b - - 0 1")
-        .unwrap();
-    let mut history = Vec::new();
-    for token in ["e10e9", "i10i9", "e9e10"] {
-        history.push((Defined::hash(&pos), Defined::in_check(&pos)));
-        pos = Defined::make(&pos, Defined::parse_turn(&pos, token).unwrap()[0]);
-    }
-    let search_from = |history: Vec<(u64, bool)>| {
-        let shared = Shared::new(1);
-        let mut req = request::<Defined>(
-            pos.clone(),
-            Limits {
-                depth: Some(4),
-                ..Limits::default()
-            },
-            1,
-        );
-        req.history = history;
-        search::<Defined>(&shared, &req, &Silent).score
-    };
-    let cycle = search_from(history.clone());
+    let (pos, earlier) = xiangqi_after(
+        "4k3R/9/9/9/9/9/9/9/rr7/3K5 b - - 0 1",
+        &["e10e9", "i10i9", "e9e10"],
+    );
+    let cycle = score_after(&pos, &earlier, true, false, None, 4);
     assert!(cycle <= -MATE_BOUND, "the perpetual check loses: {cycle}");
     // The same cycle without its checks (as if the history said no side
     // was ever in check) is a repetition like any other: a draw.
-    let unchecked = history.iter().map(|&(h, _)| (h, false)).collect();
-    assert_eq!(search_from(unchecked), 0);
+    assert_eq!(score_after(&pos, &earlier, false, false, None, 4), 0);
 }
 
 #[test]
@@ -257,42 +290,14 @@ fn perpetual_chase_loses_where_the_game_says_so() {
     // g8h6, a8a6, h6g8); a6a8 again chases it on, which loses under the
     // chasing rule. The search must judge it so from the game's positions,
     // and can only call it a draw without them.
-    use variants::defined::{builtin, Defined};
-    let i = builtin::parent_games()
-        .iter()
-        .position(|n| n == "xiangqi")
-        .expect("xiangqi is a built-in game");
-    let game = Defined(builtin::parent_game(i));
-    let mut pos = game
-        .read_fen("3k5/9/6n2/9/R8/9/9/9/9/4K4 w - - 0 1")
-        .unwrap();
-    let mut earlier = Vec::new();
-    for token in ["a6a8", "g8h6", "a8a6", "h6g8"] {
-        earlier.push(pos.clone());
-        pos = Defined::make(&pos, Defined::parse_turn(&pos, token).unwrap()[0]);
-    }
-    let chase = Defined::parse_turn(&pos, "a6a8").unwrap()[0];
-    let search_with = |positions: Vec<_>| {
-        let shared = Shared::new(1);
-        let mut req = request::<Defined>(
-            pos.clone(),
-            Limits {
-                depth: Some(3),
-                ..Limits::default()
-            },
-            1,
-        );
-        req.history = earlier
-            .iter()
-            .map(|p| (Defined::hash(p), Defined::in_check(p)))
-            .collect();
-        req.positions = positions;
-        req.search_moves = vec![chase];
-        search::<Defined>(&shared, &req, &Silent).score
-    };
-    let judged = search_with(earlier.clone());
+    let (pos, earlier) = xiangqi_after(
+        "3k5/9/6n2/9/R8/9/9/9/9/4K4 w - - 0 1",
+        &["a6a8", "g8h6", "a8a6", "h6g8"],
+    );
+    let judged = score_after(&pos, &earlier, true, true, Some("a6a8"), 3);
     assert!(judged <= -MATE_BOUND, "the perpetual chase loses: {judged}");
-    assert_eq!(search_with(Vec::new()), 0, "unjudged, a repetition draws");
+    let unjudged = score_after(&pos, &earlier, true, false, Some("a6a8"), 3);
+    assert_eq!(unjudged, 0, "unjudged, a repetition draws");
 }
 
 /// A toy game whose turns have two plies: each ply adds 1 or 2 to a shared

@@ -199,17 +199,12 @@ impl Table {
     pub fn try_new(mib: usize) -> Result<Table, String> {
         let count = (mib.max(1).saturating_mul(1024 * 1024) / ENTRY_BYTES).max(2) & !1;
         Table::try_new_entries(count)
+            .ok_or_else(|| format!("cannot allocate {mib} MiB for the hash table"))
     }
 
-    fn try_new_entries(count: usize) -> Result<Table, String> {
-        let entries = Entries::zeroed(count).ok_or_else(|| {
-            format!(
-                "cannot allocate {} MiB for the hash table",
-                (count * ENTRY_BYTES) >> 20
-            )
-        })?;
-        Ok(Table {
-            entries,
+    fn try_new_entries(count: usize) -> Option<Table> {
+        Some(Table {
+            entries: Entries::zeroed(count)?,
             age: AtomicU8::new(0),
         })
     }
@@ -232,8 +227,8 @@ impl Table {
         let count = self.entries.len();
         // The old block goes first, so that the fresh one fits where it was.
         *self = Table::with_entries(2);
-        *self = Table::try_new_entries(count).unwrap_or_else(|e| {
-            log::warn!("{e}; the hash table keeps two entries");
+        *self = Table::try_new_entries(count).unwrap_or_else(|| {
+            log::warn!("cannot allocate the hash table again; it keeps two entries");
             Table::with_entries(2)
         });
     }

@@ -139,6 +139,16 @@ impl Budget {
         }
         Some(Duration::from_secs_f64(total))
     }
+
+    /// Whether another iteration may start after `elapsed`: not once the
+    /// time spent passes `percent` of what [`Budget::spend`] allows, since
+    /// an iteration costs about as much as all before it and one started
+    /// late runs on to the hard limit, its time lost when it is cut short.
+    /// Always without a clock.
+    pub fn may_deepen(&self, progress: &Progress, elapsed: Duration, percent: i32) -> bool {
+        self.spend(progress)
+            .is_none_or(|t| elapsed.as_secs_f64() < t.as_secs_f64() * f64::from(percent) / 100.0)
+    }
 }
 
 #[cfg(test)]
@@ -202,6 +212,29 @@ mod tests {
             ..Limits::default()
         };
         assert!(tiny.budget(0, 0, ms(50)).hard.unwrap() >= ms(1));
+    }
+
+    #[test]
+    fn no_iteration_starts_past_a_share_of_the_plan() {
+        let budget = Budget {
+            soft: Some(ms(1000)),
+            hard: Some(ms(5000)),
+        };
+        let progress = Progress {
+            depth: 12,
+            best_since: 12,
+            ..Progress::default()
+        };
+        let plan = budget.spend(&progress).unwrap();
+        assert!(budget.may_deepen(&progress, plan.mul_f64(0.59), 60));
+        assert!(!budget.may_deepen(&progress, plan.mul_f64(0.61), 60));
+        assert!(budget.may_deepen(&progress, plan.mul_f64(0.99), 100));
+        assert!(!budget.may_deepen(&progress, plan, 100));
+        let no_clock = Budget {
+            soft: None,
+            hard: None,
+        };
+        assert!(no_clock.may_deepen(&progress, ms(1_000_000), 60));
     }
 
     #[test]

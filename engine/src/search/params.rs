@@ -71,6 +71,11 @@ search_params! {
     extension_depth_factor: "ExtensionDepthFactor" = 2, 1, 4;
     /// Aspiration windows start at this iteration depth.
     aspiration_min_depth: "AspirationMinDepth" = 5, 1, 12;
+    /// On a clock, no new iteration starts once the time spent passes
+    /// this percentage of what the iterations so far allow
+    /// (`Budget::spend`): an iteration costs about as much as all before
+    /// it, so one started late runs on to the hard limit.
+    time_next_iteration: "TimeNextIteration" = 100, 30, 100;
     /// Aspiration windows are this wide on each side of the last score,
     /// doubling on each failure.
     aspiration_window: "AspirationWindow" = 30, 5, 200;

@@ -226,10 +226,11 @@ impl<V: Variant> Worker<'_, V> {
             if self.main
                 && !pondering
                 && req.limits.move_time.is_none()
-                && self
-                    .budget
-                    .spend(&progress)
-                    .is_some_and(|t| self.start.elapsed() >= t)
+                && !self.budget.may_deepen(
+                    &progress,
+                    self.start.elapsed(),
+                    self.params.time_next_iteration,
+                )
             {
                 break;
             }

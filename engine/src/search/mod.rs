@@ -398,7 +398,14 @@ impl<'a, V: Variant> Worker<'a, V> {
     }
 
     fn terminal_score(pos: &V::Position, ply: usize) -> i32 {
-        match V::rule_outcome(pos) {
+        Self::outcome_score(pos, V::rule_outcome(pos), ply)
+    }
+
+    /// The score of a game ended at `pos` (`ply` from the root) by
+    /// `outcome`, for the side to move: a mate score for a win or a loss,
+    /// else a draw.
+    fn outcome_score(pos: &V::Position, outcome: Option<Outcome>, ply: usize) -> i32 {
+        match outcome {
             Some(Outcome::Win { winner, .. }) if winner == V::side_to_move(pos) => {
                 MATE - ply as i32
             }
@@ -437,9 +444,8 @@ impl<'a, V: Variant> Worker<'a, V> {
             .position(|&(h, _)| h == key)?
             + 1;
         // The line's positions end with this one, for the game's judge.
-        let mut line = std::mem::take(&mut self.line);
         if self.keep_line {
-            line.push(pos.clone());
+            self.line.push(pos.clone());
         }
         let path = &self.path;
         let checked = |d: usize| {
@@ -449,18 +455,11 @@ impl<'a, V: Variant> Worker<'a, V> {
                 path[len - d].1
             }
         };
-        let outcome = V::repetition_in_search(pos, span, &checked, &line);
+        let outcome = V::repetition_in_search(pos, span, &checked, &self.line);
         if self.keep_line {
-            line.pop();
+            self.line.pop();
         }
-        self.line = line;
-        Some(match outcome {
-            Some(Outcome::Win { winner, .. }) if winner == V::side_to_move(pos) => {
-                MATE - ply as i32
-            }
-            Some(Outcome::Win { .. }) => -MATE + ply as i32,
-            _ => 0,
-        })
+        Some(Self::outcome_score(pos, outcome, ply))
     }
 }
 

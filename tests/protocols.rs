@@ -122,7 +122,14 @@ fn full_uci_session() {
         fen_after(&format!("startpos moves e2e4 e7e5 {best} b8c6"))
     );
     e.send("eval");
-    assert!(e.until(|l| l.starts_with("Final evaluation")).len() == 1);
+    let table = e.until(|l| l.starts_with("Final evaluation"));
+    assert!(table[0].starts_with("Term "), "{table:?}");
+    assert!(table.iter().any(|l| l.starts_with("tempo ")), "{table:?}");
+    // The terms add up to the evaluation (to rounding).
+    let number = |l: &str| l.rsplit(' ').next().unwrap().parse::<f64>().unwrap();
+    let sum = number(&table[table.len() - 2]);
+    let total = number(table.last().unwrap().trim_end_matches(" (white side)"));
+    assert!((sum - total).abs() <= 0.02, "{table:?}");
     e.quit();
 }
 

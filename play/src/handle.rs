@@ -17,6 +17,17 @@ use variants::{
     VariantVisitor,
 };
 
+/// The terms behind a static evaluation (see [`GameHandle::eval_terms`]).
+#[derive(Clone, Debug)]
+pub struct EvalTerms {
+    /// Each counted weight's part, largest first.
+    pub parts: Vec<variants::EvalPart>,
+    /// The middle game's share of the score, 0 to 1.
+    pub phase: f64,
+    /// The endgame part's scale (1 where nothing scales it).
+    pub eg_scale: f64,
+}
+
 /// A search ready to run on a search thread, with the table it uses and
 /// where its reports go.
 pub type Job = Box<dyn FnOnce(&Shared, &(dyn Fn(Report) + Sync)) -> Found + Send>;
@@ -95,6 +106,10 @@ pub trait GameHandle: Send {
     fn xboard_definition(&self) -> Vec<String>;
     /// The static evaluation, from White's point of view.
     fn eval_white(&self) -> i32;
+    /// The terms behind the static evaluation (White's point of view,
+    /// largest first), the middle game's share and the endgame's scale,
+    /// where the game's evaluation is named weights.
+    fn eval_terms(&self) -> Option<EvalTerms>;
     /// Chess960 castling notation on or off (kept over new games).
     fn set_chess960(&mut self, on: bool);
     /// The turns played, in every notation, with their move numbers and
@@ -415,6 +430,17 @@ impl<V: Variant> GameHandle for VariantHandle<V> {
             Side::White => e,
             Side::Black => -e,
         }
+    }
+
+    fn eval_terms(&self) -> Option<EvalTerms> {
+        let pos = self.current();
+        let trace = V::eval_trace(&pos)?;
+        let weights = self.variant().eval_weights()?;
+        Some(EvalTerms {
+            parts: trace.parts(&weights),
+            phase: trace.phase,
+            eg_scale: trace.eg_scale,
+        })
     }
 
     fn set_chess960(&mut self, on: bool) {

@@ -14,7 +14,7 @@ mod handle;
 mod search;
 mod turn;
 
-pub use handle::{open, BenchEach, BenchJob, Board, GameHandle, Job, PerftJob};
+pub use handle::{open, BenchEach, BenchJob, Board, EvalTerms, GameHandle, Job, PerftJob};
 pub use search::{End, Found, Report, SearchHandle, SearchOrder, Sink};
 pub use turn::{Played, Turn};
 

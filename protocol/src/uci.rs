@@ -270,6 +270,11 @@ impl Session {
                 Ok(())
             }
             "eval" => {
+                if let Some(terms) = self.game.eval_terms() {
+                    for line in eval_table(&terms) {
+                        self.say(&line);
+                    }
+                }
                 let cp = self.game.eval_white();
                 self.say(&format!(
                     "Final evaluation: {:+.2} (white side)",
@@ -288,4 +293,37 @@ impl Session {
             self.uci_error(&e);
         }
     }
+}
+
+/// The terms behind the static evaluation as a table, Stockfish's `eval`
+/// trace in spirit: each counted weight's count and its part in pawns
+/// (middle game, endgame, tapered), White's point of view, largest first.
+fn eval_table(terms: &play::EvalTerms) -> Vec<String> {
+    let width = (terms.parts.iter().map(|p| p.name.len()))
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let pawns = |cp: f64| format!("{:+7.2}", cp / 100.0);
+    let mut lines = vec![format!(
+        "{:<width$} {:>6} {:>7} {:>7} {:>7}",
+        "Term", "Count", "MG", "EG", "Total"
+    )];
+    for p in &terms.parts {
+        lines.push(format!(
+            "{:<width$} {:>6} {} {} {}",
+            p.name,
+            p.count,
+            pawns(p.mg),
+            pawns(p.eg),
+            pawns(p.tapered)
+        ));
+    }
+    let sum: f64 = terms.parts.iter().map(|p| p.tapered).sum();
+    lines.push(format!(
+        "Phase {:.2} (1: middle game), endgame scale {:.2}, terms' sum {:+.2}",
+        terms.phase,
+        terms.eg_scale,
+        sum / 100.0
+    ));
+    lines
 }

@@ -46,7 +46,7 @@ pub use variant::{
     Fen, GamePosition, MoveCode, Notation, OnePlyNotation, PlyKind, Rules, SearchHints, Variant,
     MOVE_RULE_PLIES,
 };
-pub use weights::{EvalTrace, EvalWeights};
+pub use weights::{EvalPart, EvalTrace, EvalWeights};
 
 /// The game traits in one import, for code that calls a game's functions
 /// (`Chess.read_fen(..)`, `Chess::generate(..)`).

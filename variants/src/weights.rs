@@ -61,6 +61,44 @@ impl EvalTrace {
         }
         mg * self.phase + eg * self.eg_scale * (1.0 - self.phase)
     }
+
+    /// Each counted weight's part of the evaluation under `weights` (its
+    /// names and values), largest first by its tapered part: what an
+    /// `eval` command shows of the terms behind a score.
+    pub fn parts(&self, weights: &EvalWeights) -> Vec<EvalPart> {
+        let mut parts: Vec<EvalPart> = (self.terms.iter())
+            .filter_map(|&(p, count)| {
+                let name = weights.names.get(p as usize)?;
+                let [mg, eg] = weights.values[p as usize];
+                let (mg, eg) = (f64::from(mg * count), f64::from(eg * count));
+                Some(EvalPart {
+                    name: name.clone(),
+                    count,
+                    mg,
+                    eg,
+                    tapered: mg * self.phase + eg * self.eg_scale * (1.0 - self.phase),
+                })
+            })
+            .collect();
+        parts.sort_by(|a, b| b.tapered.abs().total_cmp(&a.tapered.abs()));
+        parts
+    }
+}
+
+/// One weight's part in a position's evaluation, in centipawns from
+/// White's point of view (see [`EvalTrace::parts`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalPart {
+    /// The weight's name (`passed 3`, `value N`).
+    pub name: String,
+    /// White's count less Black's.
+    pub count: i32,
+    /// The count times the middle-game weight.
+    pub mg: f64,
+    /// The count times the endgame weight (before the endgame's scale).
+    pub eg: f64,
+    /// The two tapered by the position's phase, the endgame part scaled.
+    pub tapered: f64,
 }
 
 /// A 64-bit FNV-1a hash, for the `rules` line: stable across builds and

@@ -312,6 +312,11 @@ pub struct EvalInfo {
     /// `[side]`: where the side's minor pieces find outposts: the ranks
     /// from the board's middle to the enemy's third rank.
     pub outpost_ranks: [Board; 2],
+    /// `[side]`: the squares space counts (see
+    /// [`super::evaluate::param::SPACE`]): the central half of the files
+    /// (a quarter of them left out on each wing), on the side's half of
+    /// the board but its back rank.
+    pub space: [Board; 2],
     /// `[side][square]`: ranks from there to the side's promotion region
     /// (to the last rank where the game has none), at most 7.
     pub steps: [Vec<u8>; 2],
@@ -367,9 +372,18 @@ impl EvalInfo {
         let mut span = [vec![Board::EMPTY; n], vec![Board::EMPTY; n]];
         let mut steps = [vec![0u8; n], vec![0u8; n]];
         let mut outpost_ranks = [Board::EMPTY; 2];
+        let mut space = [Board::EMPTY; 2];
         for r in 0..ranks {
             for f in 0..files {
                 let s = sq(f, r);
+                if (files / 4..files - files / 4).contains(&f) {
+                    if (1..ranks / 2).contains(&r) {
+                        space[0].set(s);
+                    }
+                    if (1..ranks / 2).contains(&(ranks - 1 - r)) {
+                        space[1].set(s);
+                    }
+                }
                 if (ranks / 2 - 1..=ranks - 3).contains(&r) {
                     outpost_ranks[0].set(s);
                 }
@@ -452,6 +466,7 @@ impl EvalInfo {
             same_moves,
             minor,
             outpost_ranks,
+            space,
             unbounded: def.flag_region.iter().any(|r| r.any())
                 || def.extinction_value != super::def::Value::None,
             dark,

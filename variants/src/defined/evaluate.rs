@@ -2,7 +2,8 @@
 //! pawns: the pieces' square values (kept summed by the position, middle
 //! game and endgame), mobility (shared and by type), pawn structure and
 //! the kings' race to passed pawns, minor pieces on outposts, king
-//! safety, threats, riders on open files, colour-bound pairs and the own
+//! safety (attack units, weak squares, safe and unsafe checks, pawns
+//! and open files around the king), threats, space, riders on open files, colour-bound pairs and the own
 //! pawns on their colour, a flag game's race to the flag and an
 //! extinction game's pressure on the last pieces of a type, tapered
 //! between middle game and endgame by the material left, and a tempo.
@@ -85,8 +86,20 @@ pub mod param {
     /// its units, over the square of the pieces left above the rule's
     /// count; negative where losing them all loses, positive where it wins.
     pub const EXTINCTION: usize = FLAG + 1;
+    /// Squares of the king's zone the enemy attacks and no own piece
+    /// but the king defends.
+    pub const WEAK_ZONE: usize = EXTINCTION + 1;
+    /// Squares from which a piece could check the enemy king, which the
+    /// enemy attacks (a check that costs the checker, or needs support).
+    pub const UNSAFE_CHECK: usize = WEAK_ZONE + 1;
+    /// The king's file and its neighbours without own pawns (0 to 3).
+    pub const KING_FILES: usize = UNSAFE_CHECK + 1;
+    /// Space, Stockfish's: safe squares of the central files on the own
+    /// half (but the back rank), counted twice behind own pawns, times the
+    /// square of the side's pieces less 3, over 256.
+    pub const SPACE: usize = KING_FILES + 1;
     /// The side to move's bonus.
-    pub const TEMPO: usize = EXTINCTION + 1;
+    pub const TEMPO: usize = SPACE + 1;
     /// Number of the terms' weights (each piece type's value and square
     /// weight follow them: see [`super::super::eval::value_param`]).
     pub const COUNT: usize = TEMPO + 1;
@@ -123,6 +136,10 @@ pub mod param {
         "king zone",
         "flag",
         "extinction",
+        "weak zone",
+        "unsafe check",
+        "king files",
+        "space",
         "tempo",
     ];
 }
@@ -159,6 +176,8 @@ pub static WEIGHTS: [[i32; 2]; param::COUNT] = [
     // flag race (Fairy-Stockfish's 4000 for a piece in the region, over
     // 64), extinction (counted in centipawns)
     [24, 24], [1, 1],
+    // weak zone, unsafe check, king files, space
+    [0, 0], [0, 0], [0, 0], [0, 0],
     // tempo
     [20, 10],
 ];
@@ -263,6 +282,8 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
     let zones = [0, 1].map(|side| pos.king(side).map(|k| def.around[k]));
     let mut side_phase = [0; 2];
     let mut attacks = [Board::EMPTY; 2];
+    // What each side's pieces but its king attack: a zone's defence.
+    let mut guarded = [Board::EMPTY; 2];
     let mut pawn_attacks = [Board::EMPTY; 2];
     let mut by_type = [[Board::EMPTY; CHECK_TYPES]; 2];
     let mut types = [0u64; 2];
@@ -282,11 +303,13 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
             if def.promotion_pawn_types[side] & (1 << ty) != 0 {
                 pawns[side].set(s);
                 pawn_attacks[side] |= att;
+                guarded[side] |= att;
                 continue;
             }
             if Some(ty) == def.king {
                 continue;
             }
+            guarded[side] |= att;
             side_phase[side] += info.phase[ty];
             types[side] |= 1 << ty;
             if ty < CHECK_TYPES {
@@ -364,10 +387,25 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
             }
         }
         t.add(side, OUTPOST, outposts);
+        if side_phase[side] * 2 >= info.full_phase / 2 {
+            t.add(
+                side,
+                SPACE,
+                space(pos, side, &pawns, &pawn_attacks[them], &attacks[them]),
+            );
+        }
         if let (Some(k), Some(zone)) = (pos.king(side), zones[side]) {
             let ahead = info.span[side][k] & zone & pawns[side];
             t.add(side, SHELTER, ahead.count().min(3) as i32);
             t.add(side, KING_ZONE, zone_units[side]);
+            let weak = zone & attacks[them] & def.board.and_not(guarded[side]);
+            t.add(side, WEAK_ZONE, weak.count() as i32);
+            let f = k % WIDTH as usize;
+            let files = [f.wrapping_sub(1), f, f + 1]
+                .iter()
+                .filter(|&&g| g < def.files as usize && (info.file[g] & pawns[side]).is_empty())
+                .count();
+            t.add(side, KING_FILES, files as i32);
             if zone_attackers[side] >= 2 {
                 let units = zone_units[side].min(48);
                 t.add(side, KING_DANGER, units * units / 8);
@@ -387,6 +425,7 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
         if let Some(k) = pos.king(them) {
             let safe = def.board.and_not(attacks[them] | pos.by_side[side]);
             let mut checks = 0;
+            let mut unsafe_checks = 0;
             let mut present = types[side];
             while present != 0 {
                 let ty = present.trailing_zeros() as usize;
@@ -397,10 +436,12 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
                 // Where a piece of this type would check from: where one
                 // of the enemy's on the king's square would take (the
                 // same lines for pieces symmetric left to right).
-                let from = movegen::reach(pos, them, ty, k, 0, CAPTURE);
-                checks += (from & by_type[side][ty] & safe).count() as i32;
+                let from = movegen::reach(pos, them, ty, k, 0, CAPTURE) & by_type[side][ty];
+                checks += (from & safe).count() as i32;
+                unsafe_checks += from.and_not(safe | pos.by_side[side]).count() as i32;
             }
             t.add(side, SAFE_CHECK, checks);
+            t.add(side, UNSAFE_CHECK, unsafe_checks);
         }
     }
     if def.flag_region.iter().any(|r| r.any()) {
@@ -427,6 +468,29 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
 /// The pawn terms of `side`: passed, isolated, doubled and supported
 /// pawns (`defended`: the squares its pawns attack).
 #[inline(always)]
+/// Space for `side` (see [`param::SPACE`]): the safe squares of its
+/// space mask (no own pawn, no enemy pawn's attack), and again those of
+/// them behind an own pawn that the enemy does not attack,
+/// times the square of its pieces less three, over 256.
+fn space(
+    pos: &Position,
+    side: usize,
+    pawns: &[Board; 2],
+    their_pawn_attacks: &Board,
+    theirs: &Board,
+) -> i32 {
+    let info = &pos.def.eval;
+    let safe = info.space[side].and_not(pawns[side] | *their_pawn_attacks);
+    let mut behind = Board::EMPTY;
+    for s in pawns[side].iter() {
+        let f = s % WIDTH as usize;
+        behind |= info.file[f].and_not(info.span[side][s] | Board::single(s));
+    }
+    let bonus = safe.count() + (safe & behind).and_not(*theirs).count();
+    let weight = (pos.by_side[side].count() as i32 - 3).max(0);
+    bonus as i32 * weight * weight / 256
+}
+
 fn pawn_structure<T: Terms>(
     pos: &Position,
     side: usize,

@@ -119,6 +119,28 @@ fn king_terms_count_shelter_attacks_and_safe_checks() {
 }
 
 #[test]
+fn weak_squares_unsafe_checks_king_files_and_space_count() {
+    let g = game(CHESS, "mychess");
+    let c = counts(&g, "6k1/5ppp/8/6Q1/8/8/8/4RK2 w - - 0 1");
+    // White's king has no pawn on the e, f and g files; Black's has one
+    // on each of its three.
+    assert_eq!(c[KING_FILES], 3);
+    // The queen hits g7, which only Black's king guards (counted for
+    // Black: negative); nothing of Black's reaches White's king.
+    assert_eq!(c[WEAK_ZONE], -1, "{c:?}");
+    // The queen checks from d8 and the rook from e8 safely, the queen
+    // from g7 only by taking a guarded pawn; Black has nothing to check
+    // with.
+    assert_eq!(c[SAFE_CHECK], 2, "{c:?}");
+    assert_eq!(c[UNSAFE_CHECK], 1, "{c:?}");
+    let start = counts(&g, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(start[SPACE], 0);
+    // White's centre pawns gain it the c to f files behind them.
+    let c = counts(&g, "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 1");
+    assert_eq!(c[SPACE], 12 * 13 * 13 / 256 - 4 * 13 * 13 / 256, "{c:?}");
+}
+
+#[test]
 fn connected_pawns_outposts_and_king_races_count() {
     let g = game(CHESS, "mychess");
     // d2 and e2 stand side by side, six ranks from promotion each.

@@ -114,6 +114,9 @@ pub struct Progress {
     pub best_since: i32,
     /// The best move's share of the root's nodes, 0 to 1.
     pub share: f64,
+    /// The last iteration's time over the time of all before it (0 before
+    /// two iterations): what the next is likely to cost, relatively.
+    pub cost: f64,
 }
 
 impl Budget {
@@ -148,6 +151,22 @@ impl Budget {
     pub fn may_deepen(&self, progress: &Progress, elapsed: Duration, percent: i32) -> bool {
         self.spend(progress)
             .is_none_or(|t| elapsed.as_secs_f64() < t.as_secs_f64() * f64::from(percent) / 100.0)
+    }
+
+    /// Whether the next iteration, priced at `progress.cost` times all the
+    /// time spent so far (between half and four times it), ends within
+    /// `percent` of what the iterations so far allow: at 200, where
+    /// iterations cost as much as all before them (chess) the search
+    /// deepens while any of `spend` is left, as without this rule; where
+    /// they cost three times as much (Capablanca), until half of it. 0:
+    /// always. Always without a clock.
+    pub fn next_fits(&self, progress: &Progress, elapsed: Duration, percent: i32) -> bool {
+        if percent == 0 || progress.cost <= 0.0 {
+            return true;
+        }
+        let end = elapsed.as_secs_f64() * (1.0 + progress.cost.clamp(0.5, 4.0));
+        self.spend(progress)
+            .is_none_or(|t| end <= t.as_secs_f64() * f64::from(percent) / 100.0)
     }
 }
 
@@ -235,6 +254,27 @@ mod tests {
             hard: None,
         };
         assert!(no_clock.may_deepen(&progress, ms(1_000_000), 60));
+        // Priced by the last iteration's cost: at 200, an iteration as
+        // dear as all before it may start until the plan is spent, one
+        // three times as dear until half of it.
+        let even = Progress {
+            cost: 1.0,
+            ..progress
+        };
+        assert!(budget.next_fits(&even, plan.mul_f64(0.99), 200));
+        assert!(!budget.next_fits(&even, plan.mul_f64(1.01), 200));
+        let dear = Progress {
+            cost: 3.0,
+            ..progress
+        };
+        assert!(budget.next_fits(&dear, plan.mul_f64(0.49), 200));
+        assert!(!budget.next_fits(&dear, plan.mul_f64(0.51), 200));
+        assert!(budget.next_fits(&dear, plan.mul_f64(5.0), 0));
+        assert!(
+            budget.next_fits(&progress, plan.mul_f64(5.0), 200),
+            "no cost known yet"
+        );
+        assert!(no_clock.next_fits(&dear, ms(1_000_000), 200));
     }
 
     #[test]
@@ -251,6 +291,7 @@ mod tests {
             changes: 0.0,
             best_since: 8,
             share: 0.5,
+            cost: 0.0,
         };
         let spend = |p: Progress| budget.spend(&p).unwrap();
         let falling = Progress {

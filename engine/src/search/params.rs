@@ -76,6 +76,11 @@ search_params! {
     /// (`Budget::spend`): an iteration costs about as much as all before
     /// it, so one started late runs on to the hard limit.
     time_next_iteration: "TimeNextIteration" = 100, 30, 100;
+    /// On a clock, no new iteration starts unless, priced at the last
+    /// one's cost relative to all before it, it would end within this
+    /// percentage of what the iterations so far allow (`Budget::next_fits`;
+    /// 0 is off).
+    time_iteration_cost: "TimeIterationCost" = 0, 0, 400;
     /// Aspiration windows are this wide on each side of the last score,
     /// doubling on each failure.
     aspiration_window: "AspirationWindow" = 30, 5, 200;

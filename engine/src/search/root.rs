@@ -145,6 +145,7 @@ impl<V: Variant> Worker<'_, V> {
             if self.first_done && self.shared.stop.load(Relaxed) {
                 break;
             }
+            let iteration_start = self.start.elapsed();
             let mut found: Vec<(i32, Vec<V::Move>)> = Vec::with_capacity(lines);
             self.excluded.clear();
             self.root_depth = depth;
@@ -222,15 +223,23 @@ impl<V: Variant> Worker<'_, V> {
                 .find(|e| Some(&e.0) == result.pv.first())
                 .map_or(0, |e| e.1);
             progress.share = best as f64 / all.max(1) as f64;
+            let elapsed = self.start.elapsed();
+            // Iterations of a millisecond say nothing of the next one's cost.
+            progress.cost = if iteration_start.as_secs_f64() >= 0.001 {
+                (elapsed - iteration_start).as_secs_f64() / iteration_start.as_secs_f64()
+            } else {
+                0.0
+            };
             // A fixed move time is used to the end.
             if self.main
                 && !pondering
                 && req.limits.move_time.is_none()
-                && !self.budget.may_deepen(
-                    &progress,
-                    self.start.elapsed(),
-                    self.params.time_next_iteration,
-                )
+                && (!self
+                    .budget
+                    .may_deepen(&progress, elapsed, self.params.time_next_iteration)
+                    || !self
+                        .budget
+                        .next_fits(&progress, elapsed, self.params.time_iteration_cost))
             {
                 break;
             }

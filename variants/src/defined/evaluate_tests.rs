@@ -133,10 +133,16 @@ fn weak_squares_unsafe_checks_king_files_and_space_count() {
     // with.
     assert_eq!(c[SAFE_CHECK], 2, "{c:?}");
     assert_eq!(c[UNSAFE_CHECK], 1, "{c:?}");
-    let start = counts(&g, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let start = counts(
+        &g,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
     assert_eq!(start[SPACE], 0);
     // White's centre pawns gain it the c to f files behind them.
-    let c = counts(&g, "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 1");
+    let c = counts(
+        &g,
+        "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 1",
+    );
     assert_eq!(c[SPACE], 12 * 13 * 13 / 256 - 4 * 13 * 13 / 256, "{c:?}");
 }
 

@@ -236,17 +236,23 @@ impl Page {
         self.click_css(&format!("[data-square=\"{square}\"]")).await;
     }
 
-    /// A WebDriver click on the element `css` names.
+    /// A WebDriver click on the element `css` names. The page redraws
+    /// its board when a message comes (a user's click then lands on the
+    /// new cells): an element redrawn between finding and clicking it is
+    /// found again.
     pub async fn click_css(&self, css: &str) {
-        let element = self
-            .client()
-            .find(Locator::Css(css))
-            .await
-            .unwrap_or_else(|e| panic!("no {css} on the page: {e}"));
-        element
-            .click()
-            .await
-            .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+        for attempt in 1.. {
+            let element = self
+                .client()
+                .find(Locator::Css(css))
+                .await
+                .unwrap_or_else(|e| panic!("no {css} on the page: {e}"));
+            match element.click().await {
+                Ok(_) => return,
+                Err(e) if attempt < 5 && e.to_string().contains("stale element") => continue,
+                Err(e) => panic!("cannot click {css}: {e}"),
+            }
+        }
     }
 
     /// The piece letter on `square`, if any.

@@ -59,6 +59,12 @@ impl EvalTrace {
             mg += weights[p as usize][0] * f64::from(c);
             eg += weights[p as usize][1] * f64::from(c);
         }
+        self.taper(mg, eg)
+    }
+
+    /// A middle-game and an endgame score (White's view) tapered by the
+    /// position's phase, the endgame's scaled.
+    fn taper(&self, mg: f64, eg: f64) -> f64 {
         mg * self.phase + eg * self.eg_scale * (1.0 - self.phase)
     }
 
@@ -76,7 +82,7 @@ impl EvalTrace {
                     count,
                     mg,
                     eg,
-                    tapered: mg * self.phase + eg * self.eg_scale * (1.0 - self.phase),
+                    tapered: self.taper(mg, eg),
                 })
             })
             .collect();

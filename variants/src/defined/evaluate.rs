@@ -3,10 +3,11 @@
 //! game and endgame), mobility (shared and by type), pawn structure and
 //! the kings' race to passed pawns, minor pieces on outposts, king
 //! safety (attack units, weak squares, safe and unsafe checks, pawns
-//! and open files around the king), threats, space, riders on open files, colour-bound pairs and the own
-//! pawns on their colour, a flag game's race to the flag and an
-//! extinction game's pressure on the last pieces of a type, tapered
-//! between middle game and endgame by the material left, and a tempo.
+//! and open files around the king), threats, space, riders on open
+//! files, colour-bound pairs and the own pawns on their colour, a flag
+//! game's race to the flag and an extinction game's pressure on the last
+//! pieces of a type, tapered between middle game and endgame by the
+//! material left, and a tempo.
 //!
 //! Every term is a count times a (middle game, endgame) weight of
 //! [`WEIGHTS`], fed through [`Terms`], so that the same code that
@@ -465,9 +466,6 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
     }
 }
 
-/// The pawn terms of `side`: passed, isolated, doubled and supported
-/// pawns (`defended`: the squares its pawns attack).
-#[inline(always)]
 /// Space for `side` (see [`param::SPACE`]): the safe squares of its
 /// space mask (no own pawn, no enemy pawn's attack), and again those of
 /// them behind an own pawn that the enemy does not attack,
@@ -491,6 +489,9 @@ fn space(
     bonus as i32 * weight * weight / 256
 }
 
+/// The pawn terms of `side`: passed, isolated, doubled and supported
+/// pawns (`defended`: the squares its pawns attack).
+#[inline(always)]
 fn pawn_structure<T: Terms>(
     pos: &Position,
     side: usize,

@@ -209,6 +209,30 @@ fn repetition_in_history_scores_as_a_draw() {
     assert_eq!(r.score, 0, "the repeated position counts as a draw");
 }
 
+#[test]
+fn an_edge_fades_as_the_move_rule_nears() {
+    // A rook up with no pawn to push and nothing to take: nothing can
+    // reset the clock, so 40 plies before the draw, with `MoveRuleDamping`
+    // at 100, the edge is worth a fraction of what it is worth with the
+    // clock at 0, and still an edge; with the damping off, the clock
+    // changes nothing.
+    let score = |clock: u32, damping: i32| {
+        let fen = format!("4k3/8/8/8/8/8/8/R3K3 w - - {clock} 60");
+        let root = Chess.read_fen(&fen).unwrap();
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        let mut req = request::<Chess>(root, limits, 1);
+        req.params.move_rule_damping = damping;
+        search::<Chess>(&Shared::new(1), &req, &Silent).score
+    };
+    let (fresh, late) = (score(0, 100), score(60, 100));
+    assert!(fresh > 300, "a rook up scores {fresh}");
+    assert!(late > 0 && late < fresh / 2, "{late} at clock 60 against {fresh}");
+    assert_eq!(score(60, 0), score(0, 0), "no damping");
+}
+
 /// Xiangqi (a built-in game) from `fen` after `tokens`: the position
 /// reached and the ones before it.
 fn xiangqi_after(

@@ -173,6 +173,15 @@ pub trait Rules: Clone + Sized + Send + Sync + 'static {
         Self::halfmove_clock(pos) >= MOVE_RULE_PLIES
     }
 
+    /// How far the move-count rule has run toward its draw, in hundredths
+    /// (0 to 100; 0 in a game without one). The search damps its static
+    /// evaluation linearly toward a draw as the rule nears, as
+    /// Fairy-Stockfish does, so that a side which cannot make progress
+    /// sees its edge fade instead of shuffling into the draw.
+    fn move_rule_progress(pos: &Self::Position) -> u32 {
+        (Self::halfmove_clock(pos) * 100 / MOVE_RULE_PLIES).min(100)
+    }
+
     /// The verdict most games share once their own rules (a captured
     /// King, dead material) found none: no legal turn is mate or stalemate
     /// ([`Outcome::no_legal_move`]), else the move-count rule may draw.

@@ -252,6 +252,19 @@ fn game_ply<V: Variant>(pos: &V::Position) -> u32 {
     2 * full + V::side_to_move(pos).index() as u32
 }
 
+/// `eval` damped linearly toward a draw as the game's move-count rule nears
+/// ([`variants::Rules::move_rule_progress`], in hundredths): by `damping`
+/// percent of it when the rule is reached (100: to zero, as
+/// Fairy-Stockfish; 0: not at all).
+#[inline]
+fn damped(eval: i32, progress: u32, damping: i32) -> i32 {
+    if progress == 0 || damping == 0 {
+        eval
+    } else {
+        eval * (10_000 - damping * progress as i32) / 10_000
+    }
+}
+
 fn to_tt(score: i32, ply: usize) -> i32 {
     if score > MATE_BOUND {
         score + ply as i32
@@ -309,6 +322,23 @@ fn bound_of(best: i32, original_alpha: i32, alpha: i32, beta: i32) -> Bound {
 }
 
 impl<'a, V: Variant> Worker<'a, V> {
+    /// The game's static evaluation, damped as the move-count rule nears
+    /// (`MoveRuleDamping`).
+    #[inline]
+    fn static_eval(&self, pos: &V::Position) -> i32 {
+        self.damped(pos, V::evaluate(pos))
+    }
+
+    /// `eval`, a static evaluation of `pos` or a bound on it, damped as
+    /// the move-count rule nears.
+    #[inline]
+    fn damped(&self, pos: &V::Position, eval: i32) -> i32 {
+        match self.params.move_rule_damping {
+            0 => eval,
+            d => damped(eval, V::move_rule_progress(pos), d),
+        }
+    }
+
     fn new(shared: &'a Shared, req: &'a Request<V>, id: usize, start: Instant) -> Self {
         let main = id == 0;
         let us = V::side_to_move(&req.root).index();

@@ -84,7 +84,7 @@ impl<V: Variant> Worker<'_, V> {
                 }
             }
             if ply >= MAX_PLY - 1 {
-                return V::evaluate(pos);
+                return self.static_eval(pos);
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -400,7 +400,7 @@ impl<V: Variant> Worker<'_, V> {
         let static_eval = if in_check {
             -INF
         } else {
-            hit.map(|h| h.eval).unwrap_or_else(|| V::evaluate(pos)) + correction
+            hit.map(|h| h.eval).unwrap_or_else(|| self.static_eval(pos)) + correction
         };
         self.stack[ply].eval = static_eval;
         self.stack[ply].correction = correction;

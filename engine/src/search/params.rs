@@ -81,6 +81,10 @@ search_params! {
     /// percentage of what the iterations so far allow (`Budget::next_fits`;
     /// 0 is off).
     time_iteration_cost: "TimeIterationCost" = 0, 0, 400;
+    /// The static evaluation is damped linearly toward a draw as the
+    /// game's move-count rule nears, by this percentage when it is
+    /// reached (100: to zero, as Fairy-Stockfish; 0: not at all).
+    move_rule_damping: "MoveRuleDamping" = 0, 0, 100;
     /// Aspiration windows are this wide on each side of the last score,
     /// doubling on each failure.
     aspiration_window: "AspirationWindow" = 30, 5, 200;

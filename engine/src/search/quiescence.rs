@@ -21,7 +21,7 @@ impl<V: Variant> Worker<'_, V> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return V::evaluate(pos);
+            return self.static_eval(pos);
         }
         let key = V::hash(pos);
         let hit = self.shared.tt.probe(key);
@@ -44,12 +44,17 @@ impl<V: Variant> Worker<'_, V> {
             if hit.is_none() && stands {
                 // Far enough above beta, the cheap part of the evaluation
                 // decides the cut.
-                if let Some(bound) = V::evaluate_at_least(pos, beta) {
+                // Damping keeps a lower bound one (it scales by a positive
+                // factor), but may take it back under beta.
+                if let Some(bound) = V::evaluate_at_least(pos, beta)
+                    .map(|b| self.damped(pos, b))
+                    .filter(|&b| b >= beta)
+                {
                     return bound;
                 }
             }
             correction = self.correction(pos, V::side_to_move(pos).index());
-            stand = hit.map(|h| h.eval).unwrap_or_else(|| V::evaluate(pos)) + correction;
+            stand = hit.map(|h| h.eval).unwrap_or_else(|| self.static_eval(pos)) + correction;
             // The table's score, where its bound says it is the better
             // guess, stands in for the static one.
             if let Some(h) = hit.filter(|_| self.params.qs_table != 0) {

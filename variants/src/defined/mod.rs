@@ -229,6 +229,14 @@ impl Rules for Defined {
         (n > 0 && pos.halfmove >= 2 * n) || rules::counted_out(pos)
     }
 
+    fn move_rule_progress(pos: &Position) -> u32 {
+        // `nMoveRule` counts moves of both sides; 0 turns the rule off.
+        match pos.def.n_move_rule {
+            0 => 0,
+            n => (pos.halfmove * 50 / n).min(100),
+        }
+    }
+
     fn rule_outcome(pos: &Position) -> Option<Outcome> {
         rules::outcome(pos)
     }

@@ -209,6 +209,29 @@ fn the_lazy_bound_stays_below_the_full_evaluation() {
     }
 }
 
+/// The share of the move-count rule gone by counts `nMoveRule`'s moves of
+/// both sides, and stays 0 where the rule is off.
+#[test]
+fn the_move_rule_progress_follows_n_move_rule() {
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 30 60";
+    let progress = |text: &str| {
+        let g = game(text, "x");
+        Defined::move_rule_progress(&g.read_fen(fen).expect("the FEN reads"))
+    };
+    assert_eq!(progress("[x:chess]\n"), 30, "50 moves: 30 of 100 plies");
+    assert_eq!(
+        progress("[x:chess]\nnMoveRule = 20\n"),
+        75,
+        "20 moves: 30 of 40"
+    );
+    assert_eq!(
+        progress("[x:chess]\nnMoveRule = 10\n"),
+        100,
+        "past the rule"
+    );
+    assert_eq!(progress("[x:chess]\nnMoveRule = 0\n"), 0, "no rule");
+}
+
 /// Under `perpetualCheckIllegal` the side checked in every position of a
 /// repetition wins it; without, the repetition draws.
 #[test]

@@ -1,8 +1,9 @@
 //! Bakes the chess slider attack tables into the binary, so the hot path
-//! reads plain statics with no lazy initialisation check; and chess's
-//! evaluation weights, from the weights file `src/chess/chess.weights`
-//! (which `arcana tune-eval --variant chess` writes), so that the compiler
-//! folds them into the evaluation.
+//! reads plain statics with no lazy initialisation check; and chess's and
+//! Vanguard's evaluation weights, from the weights files
+//! `src/chess/chess.weights` and `src/vanguard/vanguard.weights` (which
+//! `arcana tune-eval --variant chess` and `--variant vanguard` write), so
+//! that the compiler folds them into the evaluation.
 //!
 //! With BMI2 (e.g. `-C target-cpu=native` on a recent x86-64) the tables are
 //! indexed by PEXT; otherwise by fancy magic multiplication. Both layouts
@@ -19,6 +20,7 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/chess/slider_gen.rs");
     println!("cargo:rerun-if-changed=src/chess/chess.weights");
+    println!("cargo:rerun-if-changed=src/vanguard/vanguard.weights");
     let features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
     let use_pext = features.split(',').any(|f| f == "bmi2");
     let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
@@ -84,16 +86,18 @@ fn main() {
         writeln!(meta, "];").unwrap();
     }
     std::fs::write(Path::new(&out).join("slider_meta.rs"), meta).expect("write meta");
-    chess_weights(Path::new(&out));
+    let out = Path::new(&out);
+    weights_file(out, "src/chess/chess.weights", "chess_weights.rs");
+    weights_file(out, "src/vanguard/vanguard.weights", "vanguard_weights.rs");
 }
 
-/// Writes `chess_weights.rs`: the weights of `src/chess/chess.weights` in
-/// the file's order, with their names and the `rules` line, which a test
-/// checks against the evaluation's own (a file fitted for other terms
-/// fails it).
-fn chess_weights(out: &Path) {
-    let file = "src/chess/chess.weights";
-    let text = std::fs::read_to_string(file).expect("read src/chess/chess.weights");
+/// Writes `code` (in `OUT_DIR`): the weights of the weights file `file`
+/// (chess's, Vanguard's) in the file's order, with their names and the
+/// `rules` line, which a test of each game checks against its evaluation's
+/// own (a file fitted for other terms fails it).
+fn weights_file(out: &Path, file: &str, code: &str) {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("read {file}: {e}"));
+    let short = Path::new(file).file_name().unwrap().to_string_lossy();
     let mut rules = None;
     let mut names = String::new();
     let mut values = String::new();
@@ -122,16 +126,16 @@ fn chess_weights(out: &Path) {
         writeln!(values, "    [{mg}, {eg}],").unwrap();
         count += 1;
     }
-    let rules = rules.expect("a 'rules' line in src/chess/chess.weights");
-    let code = format!(
-        "/// The `rules` line of `chess.weights`.\n\
+    let rules = rules.unwrap_or_else(|| panic!("a 'rules' line in {file}"));
+    let text = format!(
+        "/// The `rules` line of `{short}`.\n\
          #[cfg_attr(not(test), allow(dead_code))]\n\
          pub(super) const RULES: u64 = {rules:#018x};\n\
-         /// Each weight's name, as `chess.weights` writes it.\n\
+         /// Each weight's name, as `{short}` writes it.\n\
          #[cfg_attr(not(test), allow(dead_code))]\n\
          pub(super) static NAMES: [&str; {count}] = [\n{names}];\n\
          /// Every weight, in the order of `eval::param`.\n\
          pub(super) static WEIGHTS: [[i32; 2]; {count}] = [\n{values}];\n"
     );
-    std::fs::write(out.join("chess_weights.rs"), code).expect("write chess_weights.rs");
+    std::fs::write(out.join(code), text).unwrap_or_else(|e| panic!("write {code}: {e}"));
 }

@@ -71,37 +71,10 @@ pub type Weights = TableRef<{ param::COUNT }>;
 /// picks the index by a `match`, in this order).
 const PAWN_CLASSES: [usize; 3] = [PAWN, SOLDIER, SERGEANT];
 
-/// The compiled-in weights: the hand-set evaluation, equal in both phases.
-static COMPILED: Table = compiled_table();
-
-const fn compiled_table() -> Table {
-    let mut t = [[0; 2]; param::COUNT];
-    let mut k = 0;
-    while k < KINDS {
-        t[param::VALUE + k] = [VALUE[k], VALUE[k]];
-        let a = match k {
-            PRINCE | QUEEN => 1,
-            BOWMAN | ARCHER | SPY | LANCER => 3,
-            KNIGHT | HELEPOLIS | FALCONER | WIZARD | BERSERKER => 2,
-            ROOK | CHANCELLOR | BISHOP | PRINCESS | GENERAL | NIGHTRIDER => 2,
-            _ => 0,
-        };
-        t[param::ACTIVITY + k] = [a, a];
-        k += 1;
-    }
-    t[param::ADVANCE] = [1, 1];
-    t[param::ADVANCE + 1] = [1, 1];
-    t[param::ADVANCE + 2] = [1, 1];
-    t[param::KING_SHELTER] = [6, 6];
-    t[param::KING_PRESSURE] = [-12, -12];
-    t[param::PRINCE_PRESSURE] = [-4, -4];
-    t[param::TEMPO] = [10, 10];
-    t
-}
-
-/// The compiled-in weights.
+/// The compiled-in weights, those of `vanguard.weights` (see
+/// `weights.rs`).
 pub fn compiled() -> &'static Table {
-    &COMPILED
+    &super::weights::WEIGHTS
 }
 
 /// Each weight's name in a weights file, in the order of [`param`].
@@ -275,7 +248,7 @@ fn terms<T: Terms>(pos: &Position, out: &mut T) -> i32 {
 
 /// The score for the side to move, with the position's weights.
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut sums = Sums::new(pos.weights.or(&COMPILED));
+    let mut sums = Sums::new(pos.weights.or(compiled()));
     let phase = terms(pos, &mut sums);
     sums.score(phase, pos.side == crate::Side::White)
 }

@@ -15,6 +15,7 @@ pub mod position;
 #[cfg(test)]
 mod tests;
 pub mod types;
+mod weights;
 mod xboard;
 
 pub use eval::VALUE;

@@ -141,6 +141,9 @@ fn a_better_ply_from_an_iteration_cut_short_is_played() {
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
         "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5",
         "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
+        "r2q1rk1/ppp2ppp/2np1n2/2b1p3/2B1P1b1/2PP1N2/PP1N1PPP/R1BQ1RK1 w - - 4 8",
+        "rnbqk2r/ppp1bppp/4pn2/3p4/2PP4/2N2N2/PP2PPPP/R1BQKB1R w KQkq - 2 5",
+        "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8",
     ];
     let search_at = |fen: &str, limits: Limits| {
         let req = request::<Chess>(Chess.read_fen(fen).unwrap(), limits, 1);
@@ -229,7 +232,10 @@ fn an_edge_fades_as_the_move_rule_nears() {
     };
     let (fresh, late) = (score(0, 100), score(60, 100));
     assert!(fresh > 300, "a rook up scores {fresh}");
-    assert!(late > 0 && late < fresh / 2, "{late} at clock 60 against {fresh}");
+    assert!(
+        late > 0 && late < fresh / 2,
+        "{late} at clock 60 against {fresh}"
+    );
     assert_eq!(score(60, 0), score(0, 0), "no damping");
 }
 

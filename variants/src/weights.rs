@@ -474,6 +474,17 @@ impl Terms for Counts {
     }
 }
 
+/// A weights file baked by `build.rs` (its names, `rules` line and
+/// weights) was written for the evaluation whose weights are `names`, in
+/// their order: after a change of the terms, write a new one (`arcana
+/// tune-eval --variant GAME --list`, then fit).
+#[cfg(test)]
+pub(crate) fn check_baked(file_names: &[&str], rules: u64, weights: usize, names: Vec<String>) {
+    assert_eq!(file_names.to_vec(), names);
+    assert_eq!(weights, names.len());
+    assert_eq!(rules, fnv1a(names));
+}
+
 /// Checks a game whose evaluation takes weights: the trace adds up to the
 /// evaluation under its weights and under `changed` ones (name, weights),
 /// weights given at run time change only the game given them, moves keep

@@ -7,16 +7,14 @@ include!(concat!(env!("OUT_DIR"), "/chess_weights.rs"));
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
-    /// The file was written for this evaluation's terms: after a change of
-    /// the terms, write a new one (`arcana tune-eval --variant chess
-    /// --list`, then fit).
+    /// The file was written for this evaluation's terms.
     #[test]
     fn the_weights_file_matches_the_evaluations_terms() {
-        let names = super::super::eval::weight_names();
-        assert_eq!(NAMES.to_vec(), names);
-        assert_eq!(RULES, crate::weights::fnv1a(names));
-        assert_eq!(WEIGHTS.len(), super::super::eval::param::COUNT);
+        crate::weights::check_baked(
+            &super::NAMES,
+            super::RULES,
+            super::WEIGHTS.len(),
+            super::super::eval::weight_names(),
+        );
     }
 }

@@ -43,9 +43,9 @@ impl<V: Variant> Worker<'_, V> {
         if !in_check {
             if hit.is_none() && stands {
                 // Far enough above beta, the cheap part of the evaluation
-                // decides the cut.
-                // Damping keeps a lower bound one (it scales by a positive
-                // factor), but may take it back under beta.
+                // decides the cut. Damped, the bound stays a lower bound
+                // (damping scales by a positive factor) but may fall under
+                // beta.
                 if let Some(bound) = V::evaluate_at_least(pos, beta)
                     .map(|b| self.damped(pos, b))
                     .filter(|&b| b >= beta)

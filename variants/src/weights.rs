@@ -474,6 +474,31 @@ impl Terms for Counts {
     }
 }
 
+/// The compiled-in weights of a game written in Rust, in its `weights`
+/// module beside its `eval` module: the code `build.rs` wrote from the
+/// game's weights file (`$code` in `OUT_DIR`: `NAMES`, `RULES`,
+/// `WEIGHTS`), and the test that the file fits the evaluation's terms.
+macro_rules! baked_weights {
+    ($code:literal) => {
+        include!(concat!(env!("OUT_DIR"), "/", $code));
+
+        #[cfg(test)]
+        mod tests {
+            /// The file was written for this evaluation's terms.
+            #[test]
+            fn the_weights_file_matches_the_evaluations_terms() {
+                crate::weights::check_baked(
+                    &super::NAMES,
+                    super::RULES,
+                    super::WEIGHTS.len(),
+                    super::super::eval::weight_names(),
+                );
+            }
+        }
+    };
+}
+pub(crate) use baked_weights;
+
 /// A weights file baked by `build.rs` (its names, `rules` line and
 /// weights) was written for the evaluation whose weights are `names`, in
 /// their order: after a change of the terms, write a new one (`arcana

@@ -13,7 +13,8 @@ use crate::weights::{Counts, Sums, TableRef, Terms};
 /// Piece values by kind, in centipawns, for move ordering and exchanges:
 /// set from each piece's reach and kept against reach-only tables in
 /// self-play (the README's Vanguard section has the numbers). The
-/// evaluation's own values are its weights (`value X`), these by default.
+/// evaluation's own values are its weights (`value X`), fitted apart in
+/// `vanguard.weights`.
 pub const VALUE: [i32; KINDS] = [
     0,    // King
     1000, // Queen

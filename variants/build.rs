@@ -1,9 +1,8 @@
 //! Bakes the chess slider attack tables into the binary, so the hot path
-//! reads plain statics with no lazy initialisation check; and chess's and
-//! Vanguard's evaluation weights, from the weights files
-//! `src/chess/chess.weights` and `src/vanguard/vanguard.weights` (which
-//! `arcana tune-eval --variant chess` and `--variant vanguard` write), so
-//! that the compiler folds them into the evaluation.
+//! reads plain statics with no lazy initialisation check; and the
+//! evaluation weights of chess, Vanguard and Advanced Wizard, from the
+//! weights files of [`BAKED_WEIGHTS`] (which `arcana tune-eval --variant
+//! GAME` writes), so that the compiler folds them into the evaluation.
 //!
 //! With BMI2 (e.g. `-C target-cpu=native` on a recent x86-64) the tables are
 //! indexed by PEXT; otherwise by fancy magic multiplication. Both layouts
@@ -19,8 +18,6 @@ use std::path::Path;
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/chess/slider_gen.rs");
-    println!("cargo:rerun-if-changed=src/chess/chess.weights");
-    println!("cargo:rerun-if-changed=src/vanguard/vanguard.weights");
     let features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
     let use_pext = features.split(',').any(|f| f == "bmi2");
     let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
@@ -87,12 +84,25 @@ fn main() {
     }
     std::fs::write(Path::new(&out).join("slider_meta.rs"), meta).expect("write meta");
     let out = Path::new(&out);
-    weights_file(out, "src/chess/chess.weights", "chess_weights.rs");
-    weights_file(out, "src/vanguard/vanguard.weights", "vanguard_weights.rs");
+    for (file, code) in BAKED_WEIGHTS {
+        println!("cargo:rerun-if-changed={file}");
+        weights_file(out, file, code);
+    }
 }
 
+/// The weights files baked into the binary, each with the code it becomes
+/// (in `OUT_DIR`; each game's `weights.rs` includes its own).
+const BAKED_WEIGHTS: [(&str, &str); 3] = [
+    ("src/chess/chess.weights", "chess_weights.rs"),
+    ("src/vanguard/vanguard.weights", "vanguard_weights.rs"),
+    (
+        "src/advancedwizard/advancedwizard.weights",
+        "advancedwizard_weights.rs",
+    ),
+];
+
 /// Writes `code` (in `OUT_DIR`): the weights of the weights file `file`
-/// (chess's, Vanguard's) in the file's order, with their names and the
+/// (chess's, Vanguard's, Advanced Wizard's) in the file's order, with their names and the
 /// `rules` line, which a test of each game checks against its evaluation's
 /// own (a file fitted for other terms fails it).
 fn weights_file(out: &Path, file: &str, code: &str) {

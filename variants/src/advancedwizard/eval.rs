@@ -13,8 +13,8 @@ use super::types::*;
 use crate::weights::{Counts, Sums, TableRef, Terms};
 
 /// Values by kind on the Earth and in the Sky (centipawns), for move
-/// ordering; the evaluation's own are its weights (`value X earth`, `value
-/// X sky`), these by default.
+/// ordering, exchanges and the phase; the evaluation's own are its weights
+/// (`value X earth`, `value X sky` in `advancedwizard.weights`).
 pub const VALUE: [[i32; 2]; KINDS] = [
     [0, 0],     // Wizard
     [600, 800], // Dragon: cannon and queen slides below, a short queen above
@@ -66,36 +66,10 @@ pub type Table = [[i32; 2]; param::COUNT];
 /// The table a position is evaluated with (see [`TableRef`]).
 pub type Weights = TableRef<{ param::COUNT }>;
 
-/// The compiled-in weights: the hand-set evaluation, equal in both phases.
-static COMPILED: Table = compiled_table();
-
-const fn compiled_table() -> Table {
-    let mut t = [[0; 2]; param::COUNT];
-    let mut k = 0;
-    while k < KINDS {
-        t[param::EARTH + k] = [VALUE[k][0], VALUE[k][0]];
-        t[param::SKY + k] = [VALUE[k][1], VALUE[k][1]];
-        k += 1;
-    }
-    t[param::WARRIOR_ADVANCE] = [6, 6];
-    t[param::WARRIOR_DEEP] = [25, 25];
-    t[param::QUEST_ADVANCE] = [30, 30];
-    t[param::HERO_GIANT_ADVANCE] = [4, 4];
-    t[param::SKY_OVER_WIZARD] = [40, 40];
-    t[param::SKY_OVER_WIZARD + 1] = [28, 28];
-    t[param::SKY_OVER_WIZARD + 2] = [16, 16];
-    t[param::RESERVE_WARRIOR] = [90, 90];
-    t[param::RESERVE_EAGLE] = [280, 280];
-    t[param::DEAD_DRAGON] = [60, 60];
-    t[param::TELEPORT] = [25, 25];
-    t[param::WIZARD_GUARDS] = [8, 8];
-    t[param::TEMPO] = [12, 12];
-    t
-}
-
-/// The compiled-in weights.
+/// The compiled-in weights, those of `advancedwizard.weights` (see
+/// `weights.rs`).
 pub fn compiled() -> &'static Table {
-    &COMPILED
+    &super::weights::WEIGHTS
 }
 
 /// Each weight's name in a weights file, in the order of [`param`].
@@ -138,7 +112,7 @@ pub fn piece_value(pos: &Position, sq: Square) -> i32 {
 /// Static evaluation from the side to move's point of view, with the
 /// position's weights.
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut sums = Sums::new(pos.weights.or(&COMPILED));
+    let mut sums = Sums::new(pos.weights.or(compiled()));
     let phase = terms(pos, &mut sums);
     sums.score(phase, pos.side.index() == 0)
 }

@@ -16,6 +16,7 @@ pub mod position;
 #[cfg(test)]
 mod tests;
 pub mod types;
+mod weights;
 
 pub use position::Position;
 pub use types::Action;

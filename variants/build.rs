@@ -1,6 +1,6 @@
 //! Bakes the chess slider attack tables into the binary, so the hot path
 //! reads plain statics with no lazy initialisation check; and the
-//! evaluation weights of chess, Vanguard and Advanced Wizard, from the
+//! evaluation weights of chess and the seed games, from the
 //! weights files of [`BAKED_WEIGHTS`] (which `arcana tune-eval --variant
 //! GAME` writes), so that the compiler folds them into the evaluation.
 //!
@@ -92,17 +92,22 @@ fn main() {
 
 /// The weights files baked into the binary, each with the code it becomes
 /// (in `OUT_DIR`; each game's `weights.rs` includes its own).
-const BAKED_WEIGHTS: [(&str, &str); 3] = [
+const BAKED_WEIGHTS: [(&str, &str); 5] = [
     ("src/chess/chess.weights", "chess_weights.rs"),
     ("src/vanguard/vanguard.weights", "vanguard_weights.rs"),
     (
         "src/advancedwizard/advancedwizard.weights",
         "advancedwizard_weights.rs",
     ),
+    ("src/magician/magician.weights", "magician_weights.rs"),
+    (
+        "src/parallelworlds/parallelworlds.weights",
+        "parallelworlds_weights.rs",
+    ),
 ];
 
 /// Writes `code` (in `OUT_DIR`): the weights of the weights file `file`
-/// (chess's, Vanguard's, Advanced Wizard's) in the file's order, with their names and the
+/// (each of [`BAKED_WEIGHTS`]) in the file's order, with their names and the
 /// `rules` line, which a test of each game checks against its evaluation's
 /// own (a file fitted for other terms fails it).
 fn weights_file(out: &Path, file: &str, code: &str) {

@@ -21,8 +21,8 @@ use crate::weights::{Counts, Sums, TableRef, Terms};
 use crate::GamePosition;
 
 /// Piece values by kind (K, P, R, N, M, C, S, W), for move ordering and
-/// exchanges; the evaluation's own are its weights (`value X`), these by
-/// default.
+/// exchanges; the evaluation's own are its weights (`value X` in
+/// `magician.weights`).
 pub const VALUE: [i32; KINDS] = [0, 100, 360, 295, 430, 655, 790, 725];
 
 /// Where each term's weights sit in the table.
@@ -53,33 +53,9 @@ pub type Table = [[i32; 2]; param::COUNT];
 /// The table a position is evaluated with (see [`TableRef`]).
 pub type Weights = TableRef<{ param::COUNT }>;
 
-/// The compiled-in weights: the hand-set evaluation, equal in both phases.
-static COMPILED: Table = compiled_table();
-
-const fn compiled_table() -> Table {
-    let mut t = [[0; 2]; param::COUNT];
-    let mut k = 0;
-    while k < KINDS {
-        t[param::VALUE + k] = [VALUE[k], VALUE[k]];
-        t[param::MOBILITY + k] = [3, 3];
-        k += 1;
-    }
-    let advance = [0, 0, 5, 12, 25, 45, 0];
-    let mut r = 0;
-    while r < 7 {
-        t[param::PAWN_ADVANCE + r] = [advance[r], advance[r]];
-        r += 1;
-    }
-    t[param::HOLES_IN_RANGE] = [6, 6];
-    t[param::KING_HOLES_THREATENED] = [-40, -40];
-    t[param::KING_HOLES] = [-8, -8];
-    t[param::TEMPO] = [10, 10];
-    t
-}
-
-/// The compiled-in weights.
+/// The compiled-in weights, those of `magician.weights` (see `weights.rs`).
 pub fn compiled() -> &'static Table {
-    &COMPILED
+    &super::weights::WEIGHTS
 }
 
 /// Each weight's name in a weights file, in the order of [`param`].
@@ -106,7 +82,7 @@ const PHASE_FULL: i32 = 2 * (2 * 360 + 2 * 295 + 430);
 /// Evaluation in centipawns from the side to move's view, with the
 /// position's weights.
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut sums = Sums::new(pos.weights.or(&COMPILED));
+    let mut sums = Sums::new(pos.weights.or(compiled()));
     let phase = terms(pos, &mut sums);
     sums.score(phase, pos.side().index() == 0)
 }

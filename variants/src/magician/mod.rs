@@ -13,6 +13,7 @@ pub mod position;
 #[cfg(test)]
 mod tests;
 pub mod types;
+mod weights;
 
 pub use eval::VALUE;
 pub use position::Position;

@@ -18,16 +18,8 @@ use crate::chess::attacks;
 use crate::weights::{Counts, Sums, TableRef, Terms};
 
 /// Piece values on levels 1 and 3 (P N B R Q K), for move ordering and
-/// exchanges; the evaluation's own are its weights, these by default.
+/// exchanges; the evaluation's own are its weights (`parallelworlds.weights`).
 pub const VALUE: [i32; KINDS] = [100, 320, 330, 500, 950, 0];
-/// Piece values on level 2: safe from capture but unable to capture, so a
-/// little less; a pawn there is a promotion threat (see `LAST_RANK_PAWN`).
-const MIDDLE_VALUE: [i32; KINDS] = [140, 270, 280, 430, 820, 0];
-/// A level-2 pawn on its last rank with a free square below or above: it
-/// promotes with its next sub-move.
-const LAST_RANK_PAWN: i32 = 250;
-/// Pawn progress by relative rank on the chess levels.
-const PAWN_RANK: [i32; 8] = [-5, 0, 4, 10, 20, 35, 60, 0];
 /// Own King attacked when the turn would end now: it will be captured.
 const KING_HANGING: i32 = 2500;
 /// An enemy King we can capture with a sub-move of this turn.
@@ -67,39 +59,9 @@ pub type Table = [[i32; 2]; param::COUNT];
 /// The table a position is evaluated with (see [`TableRef`]).
 pub type Weights = TableRef<{ param::COUNT }>;
 
-/// The compiled-in weights: the hand-set evaluation, equal in both phases.
-static COMPILED: Table = compiled_table();
-
-const fn compiled_table() -> Table {
-    let mut t = [[0; 2]; param::COUNT];
-    let mut k = 0;
-    while k < KINDS {
-        t[param::VALUE + k] = [VALUE[k], VALUE[k]];
-        t[param::MIDDLE_VALUE + k] = [MIDDLE_VALUE[k], MIDDLE_VALUE[k]];
-        k += 1;
-    }
-    t[param::LAST_RANK_PAWN] = [LAST_RANK_PAWN, LAST_RANK_PAWN];
-    let mut r = 0;
-    while r < 8 {
-        t[param::PAWN_RANK + r] = [PAWN_RANK[r], PAWN_RANK[r]];
-        r += 1;
-    }
-    let mut m = 0;
-    while m < 4 {
-        t[param::MOBILITY + m] = [3, 3];
-        m += 1;
-    }
-    t[param::KNIGHT_CENTRE] = [4, 4];
-    t[param::KING_RANK] = [-8, -8];
-    t[param::MIDDLE_CENTRE] = [1, 1];
-    t[param::KING_ATTACKED_TO_MOVE] = [-60, -60];
-    t[param::KING_ATTACKED_NEXT] = [40, 40];
-    t
-}
-
-/// The compiled-in weights.
+/// The compiled-in weights, those of `parallelworlds.weights` (see `weights.rs`).
 pub fn compiled() -> &'static Table {
-    &COMPILED
+    &super::weights::WEIGHTS
 }
 
 /// Each weight's name in a weights file, in the order of [`param`].
@@ -245,7 +207,7 @@ fn terms<T: Terms>(pos: &Position, out: &mut T) -> (i32, i32) {
 
 /// The score for the side to move, with the position's weights.
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut sums = Sums::new(pos.weights.or(&COMPILED));
+    let mut sums = Sums::new(pos.weights.or(compiled()));
     let (phase, fixed) = terms(pos, &mut sums);
     sums.score(phase, pos.side.index() == 0) + fixed
 }

@@ -21,6 +21,7 @@ pub mod position;
 #[cfg(test)]
 mod tests;
 pub mod types;
+mod weights;
 
 pub use position::Position;
 pub use types::SubMove;

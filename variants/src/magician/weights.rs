@@ -1,0 +1,6 @@
+//! Magician's compiled-in evaluation weights: (middle game, endgame)
+//! centipawns per term, in the order of `eval::param`, baked by `build.rs`
+//! from the weights file `magician.weights` beside this file (see its header
+//! for how they were set and how to fit them again).
+
+crate::weights::baked_weights!("magician_weights.rs");

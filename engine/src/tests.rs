@@ -732,6 +732,7 @@ fn optional_pruning_changes_the_tree_and_keeps_mates() {
         ("CaptureHistoryDivisor", 4),
         ("TtCutHistory", 1),
         ("ProbCutMargin", 100),
+        ("QsMoveLimit", 2),
     ] {
         assert_ne!(run(middle, 9, name, value).nodes, base, "{name}");
         let r = run(mate, 5, name, value);

@@ -176,6 +176,11 @@ search_params! {
     /// own: a capture whose exchange cannot lift the stand-pat score to
     /// within this much of alpha is skipped (0: none).
     qs_delta_margin: "QsDeltaMargin" = 0, 0, 1000;
+    /// Out of check in quiescence, once this many plies were searched,
+    /// the rest are skipped unless they take back on the square the ply
+    /// before went to or give check (Stockfish's and Fairy-Stockfish's
+    /// limit of two; 0: none).
+    qs_move_limit: "QsMoveLimit" = 0, 0, 8;
     /// History bonus of a cutting quiet ply (and malus of the quiet plies
     /// tried before it): this times the depth...
     history_bonus: "HistoryBonus" = 150, 20, 600;

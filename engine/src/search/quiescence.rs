@@ -104,6 +104,15 @@ impl<V: Variant> Worker<'_, V> {
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         let mut best_move = V::Move::NONE;
         let prune_evasions = in_check && self.params.qs_evasion_prune != 0;
+        // The move-count limit: out of check, where standing pat is an
+        // option, and only while the plies' destinations are known (the
+        // ply before's, for a recapture, and each ply's for the next).
+        let limit = self.params.qs_move_limit as usize;
+        let limited = limit > 0 && stands;
+        let before = &self.stack[ply.saturating_sub(1)];
+        let retake_on = (limited && ply > 0 && before.played != V::Move::NONE)
+            .then_some(before.played_key & 0xFF);
+        let mut searched = 0;
         for &(_, mv) in moves.iter() {
             if prune_evasions
                 && best > -MATE_BOUND
@@ -112,8 +121,22 @@ impl<V: Variant> Worker<'_, V> {
             {
                 continue;
             }
+            let key = (limit > 0).then(|| V::history_key(pos, mv));
             let child = V::make(pos, mv);
+            if limited
+                && searched >= limit
+                && best > -MATE_BOUND
+                && key.map(|k| k & 0xFF) != retake_on
+                && !V::in_check(&child)
+            {
+                continue;
+            }
             self.shared.tt.prefetch(V::hash(&child));
+            if let Some(key) = key {
+                self.stack[ply].played = mv;
+                self.stack[ply].played_key = key;
+            }
+            searched += 1;
             let score = if V::side_to_move(&child) == V::side_to_move(pos) {
                 self.qsearch(&child, alpha, beta, ply + 1, qply + 1)
             } else {

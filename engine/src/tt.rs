@@ -31,6 +31,10 @@ pub struct Hit {
     pub depth: i32,
     /// Bound type.
     pub bound: Bound,
+    /// Whether the node was on a principal variation when stored
+    /// (Stockfish's ttPv): searched as a PV node, or a PV node's
+    /// failing-low child.
+    pub pv: bool,
 }
 
 #[derive(Default)]
@@ -146,7 +150,7 @@ pub struct Table {
     age: AtomicU8,
 }
 
-fn pack(score: i32, eval: i32, depth: i32, bound: Bound, age: u8) -> u64 {
+fn pack(score: i32, eval: i32, depth: i32, bound: Bound, pv: bool, age: u8) -> u64 {
     let b = match bound {
         Bound::Lower => 1u64,
         Bound::Upper => 2,
@@ -156,10 +160,11 @@ fn pack(score: i32, eval: i32, depth: i32, bound: Bound, age: u8) -> u64 {
         | (eval as i16 as u16 as u64) << 16
         | ((depth.clamp(-1, 254) + 1) as u64) << 32
         | b << 40
+        | u64::from(pv) << 42
         | (age as u64) << 48
 }
 
-fn unpack(meta: u64) -> Option<(i32, i32, i32, Bound, u8)> {
+fn unpack(meta: u64) -> Option<(i32, i32, i32, Bound, bool, u8)> {
     let bound = match meta >> 40 & 3 {
         1 => Bound::Lower,
         2 => Bound::Upper,
@@ -171,6 +176,7 @@ fn unpack(meta: u64) -> Option<(i32, i32, i32, Bound, u8)> {
         (meta >> 16) as u16 as i16 as i32,
         (meta >> 32 & 0xFF) as i32 - 1,
         bound,
+        meta >> 42 & 1 != 0,
         (meta >> 48) as u8,
     ))
 }
@@ -277,13 +283,14 @@ impl Table {
                 e.meta.load(Relaxed),
             );
             if check ^ mv ^ meta == key {
-                let (score, eval, depth, bound, _) = unpack(meta)?;
+                let (score, eval, depth, bound, pv, _) = unpack(meta)?;
                 return Some(Hit {
                     mv,
                     score,
                     eval,
                     depth,
                     bound,
+                    pv,
                 });
             }
         }
@@ -292,7 +299,17 @@ impl Table {
 
     /// Stores a result. Keeps the deeper of two results for the same
     /// position unless the new one is exact or from a newer search.
-    pub fn store(&self, key: u64, mv: u64, score: i32, eval: i32, depth: i32, bound: Bound) {
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        mv: u64,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+        pv: bool,
+    ) {
         let age = self.age.load(Relaxed);
         let i = self.bucket(key);
         let (first, second) = (&self.entries[i], &self.entries[i + 1]);
@@ -301,7 +318,7 @@ impl Table {
             let same = first.check.load(Relaxed) ^ first.mv.load(Relaxed) ^ m == key;
             match unpack(m) {
                 None => first,
-                Some((_, _, d, _, a)) if same || a != age || d <= depth => first,
+                Some((_, _, d, _, _, a)) if same || a != age || d <= depth => first,
                 _ => second,
             }
         };
@@ -310,7 +327,7 @@ impl Table {
         // A much shallower result for the same position (quiescence after a
         // deep search) keeps the deeper one, unless it is exact.
         if slot.check.load(Relaxed) ^ old_mv ^ old_meta == key {
-            if let Some((_, _, d, _, a)) = unpack(old_meta) {
+            if let Some((_, _, d, _, _, a)) = unpack(old_meta) {
                 if a == age && depth + 2 < d && bound != Bound::Exact {
                     return;
                 }
@@ -322,7 +339,7 @@ impl Table {
         } else {
             mv
         };
-        let meta = pack(score, eval, depth, bound, age);
+        let meta = pack(score, eval, depth, bound, pv, age);
         slot.check.store(key ^ mv ^ meta, Relaxed);
         slot.mv.store(mv, Relaxed);
         slot.meta.store(meta, Relaxed);
@@ -349,16 +366,16 @@ mod tests {
         assert!(Table::try_new(1 << 40).is_err(), "a terabyte MiB table");
         let t = Table::new(1);
         assert_eq!(t.probe(42), None);
-        t.store(42, 7, -150, 30, 5, Bound::Lower);
+        t.store(42, 7, -150, 30, 5, Bound::Lower, true);
         let hit = t.probe(42).unwrap();
         assert_eq!(
-            (hit.mv, hit.score, hit.eval, hit.depth, hit.bound),
-            (7, -150, 30, 5, Bound::Lower)
+            (hit.mv, hit.score, hit.eval, hit.depth, hit.bound, hit.pv),
+            (7, -150, 30, 5, Bound::Lower, true)
         );
         // A shallower result without a move keeps the move.
-        t.store(42, 0, 10, 30, 3, Bound::Exact);
+        t.store(42, 0, 10, 30, 3, Bound::Exact, false);
         let hit = t.probe(42).unwrap();
-        assert_eq!((hit.mv, hit.score, hit.depth), (7, 10, 3));
+        assert_eq!((hit.mv, hit.score, hit.depth, hit.pv), (7, 10, 3, false));
         assert_eq!(t.probe(43), None);
         assert!(t.hashfull() <= 1000);
     }
@@ -382,6 +399,7 @@ mod tests {
                 0,
                 3,
                 Bound::Exact,
+                false,
             );
         }
         assert!(t.hashfull() > 0);
@@ -397,16 +415,16 @@ mod tests {
     #[test]
     fn clear_forgets() {
         let mut t = Table::new(1);
-        t.store(99, 1, 0, 0, 1, Bound::Exact);
+        t.store(99, 1, 0, 0, 1, Bound::Exact, false);
         t.clear();
         assert_eq!(t.probe(99), None);
     }
 
     #[test]
     fn packing_round_trips_extremes() {
-        for (score, depth) in [(-32000, 0), (32000, 200), (0, -1)] {
-            let m = pack(score, -5, depth, Bound::Upper, 9);
-            assert_eq!(unpack(m), Some((score, -5, depth, Bound::Upper, 9)));
+        for (score, depth, pv) in [(-32000, 0, true), (32000, 200, false), (0, -1, true)] {
+            let m = pack(score, -5, depth, Bound::Upper, pv, 255);
+            assert_eq!(unpack(m), Some((score, -5, depth, Bound::Upper, pv, 255)));
         }
     }
 }

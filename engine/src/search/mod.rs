@@ -407,8 +407,8 @@ impl<'a, V: Variant> Worker<'a, V> {
     }
 
     /// Stores a node's result: its best ply and score (mate scores made
-    /// relative to the node), the evaluation it used (none in check) and
-    /// the depth searched.
+    /// relative to the node), the evaluation it used (none in check), the
+    /// depth searched and whether the node is on a principal variation.
     #[allow(clippy::too_many_arguments)]
     fn store(
         &self,
@@ -419,12 +419,13 @@ impl<'a, V: Variant> Worker<'a, V> {
         eval: Option<i32>,
         depth: i32,
         bound: Bound,
+        pv: bool,
     ) {
         let eval = eval.unwrap_or(0);
         let score = to_tt(best, ply);
         self.shared
             .tt
-            .store(key, best_move.to_bits(), score, eval, depth, bound);
+            .store(key, best_move.to_bits(), score, eval, depth, bound, pv);
     }
 
     fn terminal_score(pos: &V::Position, ply: usize) -> i32 {

@@ -20,6 +20,8 @@ struct NodeInfo<M> {
     turn_start: bool,
     /// A null-window node expected to fail high.
     cut_node: bool,
+    /// On a principal variation now or when the table stored it.
+    tt_pv: bool,
     side: usize,
     hit: Option<Hit>,
     tt_move: M,
@@ -111,6 +113,11 @@ impl<V: Variant> Worker<'_, V> {
         } else {
             None
         };
+        // A singular-extension search keeps the node's own mark.
+        if skipped == V::Move::NONE {
+            self.stack[ply].tt_pv = pv_node || hit.is_some_and(|h| h.pv);
+        }
+        let tt_pv = self.stack[ply].tt_pv;
         let mut tt_move = V::Move::NONE;
         if let Some(h) = hit {
             tt_move = V::Move::from_bits(h.mv);
@@ -141,6 +148,7 @@ impl<V: Variant> Worker<'_, V> {
             in_check,
             turn_start,
             cut_node,
+            tt_pv,
             side,
             hit,
             tt_move,
@@ -374,7 +382,11 @@ impl<V: Variant> Worker<'_, V> {
         // evaluation instead measured -17 Elo, 252 games at 20,000 nodes),
         // less the correction.
         let stored_eval = (!in_check).then_some(eval - correction);
-        self.store(key, best_move, best, ply, stored_eval, depth, bound);
+        // A node failing low under a PV node is marked as on the PV too
+        // (Stockfish's rule): it may become one when the PV changes.
+        let tt_pv =
+            tt_pv || (bound == Bound::Upper && ply > 0 && depth > 3 && self.stack[ply - 1].tt_pv);
+        self.store(key, best_move, best, ply, stored_eval, depth, bound, tt_pv);
         best
     }
 
@@ -634,6 +646,9 @@ impl<V: Variant> Worker<'_, V> {
         if node.cut_node {
             r += self.params.lmr_cut_node;
         }
+        if node.tt_pv {
+            r -= self.params.lmr_tt_pv;
+        }
         if checks_or_killer {
             r -= 1;
         }
@@ -751,6 +766,7 @@ impl<V: Variant> Worker<'_, V> {
                     (!node.in_check).then_some(node.eval - self.stack[ply].correction),
                     depth - 3,
                     Bound::Lower,
+                    node.tt_pv,
                 );
                 found = Some(score);
                 break;

@@ -161,6 +161,9 @@ search_params! {
     /// Plies more of reduction at a node expected to fail high (a cut
     /// node: a null-window child of a late ply, or of an all node).
     lmr_cut_node: "LmrCutNode" = 0, 0, 4;
+    /// Plies less of reduction at a node on a principal variation now or
+    /// when the table stored it (Stockfish's ttPv; 0: none).
+    lmr_tt_pv: "LmrTtPv" = 0, 0, 3;
     /// Quiescence plies within which a side in check searches its
     /// evasions.
     qs_evasion_plies: "QsEvasionPlies" = 8, 0, 16;

@@ -159,7 +159,9 @@ impl<V: Variant> Worker<'_, V> {
         let bound = bound_of(best, original_alpha, alpha, beta);
         // The table keeps the evaluation without the correction.
         let stored_eval = (!in_check).then_some(stand - correction);
-        self.store(key, best_move, best, ply, stored_eval, 0, bound);
+        // A PV node's mark stays with the position.
+        let pv = hit.is_some_and(|h| h.pv);
+        self.store(key, best_move, best, ply, stored_eval, 0, bound, pv);
         best
     }
 }

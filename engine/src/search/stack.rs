@@ -24,6 +24,9 @@ pub(super) struct Frame<M> {
     pub skipped: M,
     /// The principal variation from here.
     pub pv: Vec<M>,
+    /// Whether the node here is or was on a principal variation
+    /// (Stockfish's ttPv): a PV node, or one the table marks so.
+    pub tt_pv: bool,
     /// Whether a null move may be tried here (not right after one).
     pub allow_null: bool,
     /// Whether the node here is expected to fail high (Stockfish's
@@ -43,6 +46,7 @@ impl<M: MoveCode> Frame<M> {
             correction: 0,
             skipped: M::NONE,
             pv: Vec::new(),
+            tt_pv: false,
             allow_null: true,
             cut_node: false,
         }

@@ -739,6 +739,15 @@ fn optional_pruning_changes_the_tree_and_keeps_mates() {
         ("ProbCutMargin", 100),
         ("QsMoveLimit", 2),
         ("LmrTtPv", 1),
+        ("GoodCaptureSee", 40),
+        ("LosingCaptureFloor", 500),
+        ("ContHistPruneDepth", 5),
+        ("PrunePvNodes", 1),
+        ("MoveCountAll", 1),
+        ("LmpMaxDepth", 64),
+        ("HistoryBonusOffset", 200),
+        ("QuietMainWeight", 2),
+        ("QuietCont1Weight", 2),
     ] {
         assert_ne!(run(middle, 9, name, value).nodes, base, "{name}");
         let r = run(mate, 5, name, value);

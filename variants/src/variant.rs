@@ -360,6 +360,8 @@ pub trait SearchHints: Fen {
     /// How much a ply takes, to order captures and promotions among
     /// themselves (and evasions in quiescence), larger first: the victim's
     /// value weighed far above the attacker's (MVV-LVA), promotions counted.
+    /// The search reads an eighth of it as the centipawns a capture takes:
+    /// the games weigh the victim eight times and the attacker a tenth.
     fn mvv_lva(_pos: &Self::Position, _mv: Self::Move) -> i32 {
         0
     }

@@ -123,8 +123,21 @@ impl<V: Variant> Worker<'_, V> {
         })
     }
 
-    /// A quiet ply's ordering score: its history and continuation
-    /// histories.
+    /// A quiet ply's place in the order: its history and continuation
+    /// histories, the history and the continuation after the ply before
+    /// weighted by `QuietMainWeight` and `QuietCont1Weight` (Stockfish
+    /// counts both twice).
+    pub(super) fn quiet_order(&self, side: usize, mv: V::Move, key: u32, ply: usize) -> i32 {
+        let slots = self.continuation_slots(ply, key);
+        let cont = |i: usize| slots[i].map_or(0, |slot| self.histories.continuation[slot] as i32);
+        self.histories.history[history_index(side, mv)] * self.params.quiet_main_weight
+            + cont(0) * self.params.quiet_cont1_weight
+            + cont(1)
+            + cont(2)
+    }
+
+    /// A quiet ply's score for reductions and pruning: its history and
+    /// continuation histories.
     pub(super) fn quiet_score(&self, side: usize, mv: V::Move, key: u32, ply: usize) -> i32 {
         self.histories.history[history_index(side, mv)]
             + self
@@ -133,6 +146,15 @@ impl<V: Variant> Worker<'_, V> {
                 .flatten()
                 .map(|slot| self.histories.continuation[slot] as i32)
                 .sum::<i32>()
+    }
+
+    /// Whether the continuation histories of a quiet ply after the plies
+    /// one and two before it are both negative (neither missing).
+    pub(super) fn continuations_negative(&self, key: u32, ply: usize) -> bool {
+        let slots = self.continuation_slots(ply, key);
+        slots[..2]
+            .iter()
+            .all(|slot| slot.is_some_and(|i| self.histories.continuation[i] < 0))
     }
 
     /// Moves a capture's history score towards +-HISTORY_MAX (see

@@ -16,6 +16,7 @@ mod pv;
 mod quiescence;
 mod root;
 mod stack;
+mod stats;
 
 pub use params::{ParamInfo, Params, PARAMS};
 pub use pv::{first_turn, pv_turns, score_in_turns};
@@ -504,6 +505,7 @@ pub fn search<V: Variant>(
     let start = Instant::now();
     shared.nodes.store(0, Relaxed);
     shared.tt.new_search();
+    stats::reset();
     let threads = req.threads.max(1);
     let stack = 64 * 1024 * 1024;
     let mut results = std::thread::scope(|scope| {
@@ -556,5 +558,6 @@ pub fn search<V: Variant>(
         }
     }
     best.nodes = nodes;
+    stats::report();
     best
 }

@@ -4,6 +4,7 @@
 
 use super::params::QUIETS_REMEMBERED;
 use super::picker::MovePicker;
+use super::stats::{self, Event};
 use super::{
     bound_of, from_tt, refined_by_table, tt_cutoff, Worker, INF, MATE, MATE_BOUND, MAX_PLY,
 };
@@ -102,6 +103,7 @@ impl<V: Variant> Worker<'_, V> {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
         self.nodes += 1;
+        stats::count(Event::Node, depth);
         self.seldepth = self.seldepth.max(ply);
         // Step 3. The transposition table.
         let key = V::hash(pos);
@@ -126,6 +128,7 @@ impl<V: Variant> Worker<'_, V> {
                     if s >= beta && self.params.tt_cut_history != 0 {
                         self.reward_table_cut(pos, tt_move, depth, ply);
                     }
+                    stats::count(Event::TableCut, depth);
                     return s;
                 }
             }
@@ -158,11 +161,13 @@ impl<V: Variant> Worker<'_, V> {
         };
         // Step 6. Reverse futility and null-move pruning.
         if let Some(s) = self.prune_node(pos, &node, depth, beta, ply) {
+            stats::count(Event::SettledEarly, depth);
             return s;
         }
         // Step 6b. ProbCut: a capture whose reduced search beats beta by a
         // margin settles the node.
         if let Some(s) = self.probcut(pos, &node, depth, beta, ply) {
+            stats::count(Event::ProbCut, depth);
             return s;
         }
         // Step 7. The plies; none: the rules decide. Where the game can
@@ -185,13 +190,18 @@ impl<V: Variant> Worker<'_, V> {
         // Step 8. Singular extension of the table's move.
         let tt_extension = match self.singular_extension(pos, &node, &picker, depth, beta, ply) {
             Ok(e) => e,
-            Err(score) => return score,
+            Err(score) => {
+                stats::count(Event::MultiCut, depth);
+                return score;
+            }
         };
         // Step 9. The move loop.
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = V::Move::NONE;
         let mut searched = 0;
+        // Plies handed out before this one, pruned ones included.
+        let mut tried = 0;
         let mut quiets_tried: MoveList<(V::Move, u32), QUIETS_REMEMBERED> = MoveList::new();
         let mut captures_tried: MoveList<(V::Move, u32), QUIETS_REMEMBERED> = MoveList::new();
         if turn_start {
@@ -210,6 +220,15 @@ impl<V: Variant> Worker<'_, V> {
             if mv == skipped || (ply == 0 && self.excluded_at_root(mv)) {
                 continue;
             }
+            // What late-move pruning and reductions count the ply's place
+            // by: the plies searched before it, or (Stockfish's moveCount)
+            // every ply handed out before it.
+            let count = if self.params.move_count_all != 0 {
+                tried
+            } else {
+                searched
+            };
+            tried += 1;
             let extension = if mv == tt_move { tt_extension } else { 0 };
             let noisy = V::is_noisy(pos, mv);
             let child = V::make(pos, mv);
@@ -222,12 +241,11 @@ impl<V: Variant> Worker<'_, V> {
             let late_quiet = late && !noisy;
             // Whether the move checks matters only to pruning and LMR; the
             // test costs an attack computation, so other moves skip it.
-            let check_matters =
-                (!pv_node && !in_check && searched > 0 && depth <= self.params.prune_max_depth)
-                    || late_quiet;
+            let may_prune = !pv_node || (self.params.prune_pv_nodes != 0 && ply > 0);
+            let check_matters = (may_prune && !in_check && searched > 0) || late_quiet;
             let gives_check = check_matters && V::in_check(&child);
             // Step 10. Pruning of plies unlikely to matter.
-            let prunable = !pv_node
+            let prunable = may_prune
                 && !in_check
                 && !gives_check
                 && searched > 0
@@ -235,9 +253,10 @@ impl<V: Variant> Worker<'_, V> {
                 && mv != tt_move;
             // What the histories know the ply by.
             let hkey = V::history_key(pos, mv);
-            if prunable && self.prune_move(pos, (mv, hkey), noisy, &node, depth, alpha, searched) {
+            if prunable && self.prune_move(pos, (mv, hkey), noisy, &node, depth, alpha, count) {
                 continue;
             }
+            stats::count(Event::Ply, depth);
             self.stack[ply].played = mv;
             self.stack[ply].played_key = hkey;
             let nodes_before = self.nodes;
@@ -259,18 +278,11 @@ impl<V: Variant> Worker<'_, V> {
             } else {
                 let r = if late_quiet {
                     let killer = mv == killers[0] || mv == killers[1];
-                    self.reduction(
-                        &node,
-                        (mv, hkey),
-                        depth,
-                        searched,
-                        gives_check || killer,
-                        ply,
-                    )
+                    self.reduction(&node, (mv, hkey), depth, count, gives_check || killer, ply)
                 } else if late && self.params.lmr_losing_captures != 0 && !V::see_ge(pos, mv, 0) {
                     // A late capture that loses material: reduced as a
                     // quiet ply with nothing known for it.
-                    (self.base_reduction(depth, searched) - i32::from(pv_node)).clamp(0, depth - 2)
+                    (self.base_reduction(depth, count) - i32::from(pv_node)).clamp(0, depth - 2)
                 } else {
                     0
                 };
@@ -349,6 +361,13 @@ impl<V: Variant> Worker<'_, V> {
             } else if noisy && captures_tried.len() < QUIETS_REMEMBERED {
                 captures_tried.push((mv, hkey));
             }
+        }
+        if best >= beta {
+            stats::count(Event::Cut, depth);
+            stats::add(Event::PliesBeforeCut, depth, searched as u64);
+        } else {
+            stats::count(Event::NoCut, depth);
+            stats::add(Event::PliesAtNoCut, depth, picker.len() as u64);
         }
         if turn_start {
             self.leave();
@@ -571,9 +590,9 @@ impl<V: Variant> Worker<'_, V> {
             || self.excluded.contains(&mv)
     }
 
-    /// Step 10: late-move pruning, futility pruning and SEE pruning of a
-    /// ply at a shallow node, once a ply was searched and no mate is at
-    /// stake.
+    /// Step 10: late-move pruning, continuation-history, futility and SEE
+    /// pruning of a ply at a shallow node, once a ply was searched and no
+    /// mate is at stake; `count` is the ply's place (see `MoveCountAll`).
     #[allow(clippy::too_many_arguments)]
     fn prune_move(
         &self,
@@ -583,28 +602,35 @@ impl<V: Variant> Worker<'_, V> {
         node: &NodeInfo<V::Move>,
         depth: i32,
         alpha: i32,
-        searched: usize,
+        count: usize,
     ) -> bool {
         let on_lmr_depth = self.params.prune_lmr_depth != 0;
-        if (noisy || !on_lmr_depth) && depth > self.params.prune_max_depth {
-            return false;
-        }
         if noisy {
-            return !V::see_ge(pos, mv, self.params.see_tactical_margin * depth);
+            let pruned = depth <= self.params.prune_max_depth
+                && !V::see_ge(pos, mv, self.params.see_tactical_margin * depth);
+            if pruned {
+                stats::count(Event::PrunedCapture, depth);
+            }
+            return pruned;
         }
         let late = depth <= self.params.lmp_max_depth
-            && searched
+            && count
                 >= (self.params.lmp_base + depth * depth) as usize / (2 - node.improving as usize);
         if late {
+            stats::count(Event::PrunedLate, depth);
             return true;
         }
-        // Futility and SEE margins at the depth the ply would be searched
-        // at after its reduction (Stockfish's lmrDepth), or at the node's.
-        let d = if on_lmr_depth {
-            (depth - 1 - self.base_reduction(depth, searched)).max(0)
-        } else {
-            depth
-        };
+        // The depth the ply would be searched at after its reduction
+        // (Stockfish's lmrDepth).
+        let lmr_depth = (depth - 1 - self.base_reduction(depth, count)).max(0);
+        if lmr_depth < self.params.conthist_prune_depth
+            && self.continuations_negative(hkey, node.ply)
+        {
+            stats::count(Event::PrunedContinuation, depth);
+            return true;
+        }
+        // Futility and SEE margins at the reduced depth, or at the node's.
+        let d = if on_lmr_depth { lmr_depth } else { depth };
         if d > self.params.prune_max_depth {
             return false;
         }
@@ -613,10 +639,18 @@ impl<V: Variant> Worker<'_, V> {
             && self.quiet_score(node.side, mv, hkey, node.ply)
                 < -self.params.history_prune_margin * depth
         {
+            stats::count(Event::PrunedHistory, depth);
             return true;
         }
-        node.eval + self.params.futility_base + self.params.futility_margin * d <= alpha
-            || !V::see_ge(pos, mv, self.params.see_quiet_margin * d)
+        if node.eval + self.params.futility_base + self.params.futility_margin * d <= alpha {
+            stats::count(Event::PrunedFutility, depth);
+            return true;
+        }
+        if !V::see_ge(pos, mv, self.params.see_quiet_margin * d) {
+            stats::count(Event::PrunedSee, depth);
+            return true;
+        }
+        false
     }
 
     /// The reduction of a late quiet ply before what is known of the node
@@ -684,7 +718,7 @@ impl<V: Variant> Worker<'_, V> {
         if self.params.capture_history_divisor == 0 {
             return;
         }
-        let bonus = (depth * self.params.history_bonus).min(self.params.history_bonus_max);
+        let bonus = self.history_bonus(depth);
         if noisy {
             self.update_capture_history(side, hkey, V::mvv_lva(pos, mv), bonus);
         }
@@ -778,6 +812,14 @@ impl<V: Variant> Worker<'_, V> {
         found
     }
 
+    /// The history bonus of a cut at `depth` (and the malus of the plies
+    /// tried before it): `HistoryBonus` a ply less `HistoryBonusOffset`,
+    /// at least 16 and at most `HistoryBonusMax`.
+    fn history_bonus(&self, depth: i32) -> i32 {
+        (depth * self.params.history_bonus - self.params.history_bonus_offset)
+            .clamp(16, self.params.history_bonus_max)
+    }
+
     /// Step 12: a quiet ply cut: it becomes a killer and gains history;
     /// the quiet plies tried before it lose what it gains.
     fn reward_cut(
@@ -793,7 +835,7 @@ impl<V: Variant> Worker<'_, V> {
             killers[1] = killers[0];
             killers[0] = mv;
         }
-        let bonus = (depth * self.params.history_bonus).min(self.params.history_bonus_max);
+        let bonus = self.history_bonus(depth);
         self.update_history(side, mv, hkey, bonus, ply);
         for &(q, q_key) in quiets_tried.iter() {
             self.update_history(side, q, q_key, -bonus, ply);

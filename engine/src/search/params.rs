@@ -118,9 +118,10 @@ search_params! {
     se_double_margin: "SeDoubleMargin" = 40, 0, 300;
     /// Move pruning (late moves, futility, SEE) applies at most this deep.
     prune_max_depth: "PruneMaxDepth" = 6, 1, 12;
-    /// Late-move pruning applies at most this deep: quiet plies past
-    /// `(LmpBase + depth^2) / (2 - improving)` searched ones are skipped.
-    lmp_max_depth: "LmpMaxDepth" = 4, 1, 10;
+    /// Late-move pruning applies at most this deep: quiet plies with
+    /// `(LmpBase + depth^2) / (2 - improving)` plies before them (searched
+    /// ones, or all: `MoveCountAll`) are skipped.
+    lmp_max_depth: "LmpMaxDepth" = 4, 1, 64;
     /// See `LmpMaxDepth`.
     lmp_base: "LmpBase" = 3, 0, 12;
     /// 1: futility and SEE pruning of quiet plies judge a ply at the depth
@@ -131,6 +132,18 @@ search_params! {
     /// histories sum below minus this much per ply of depth is skipped
     /// (0: none).
     history_prune_margin: "HistoryPruneMargin" = 0, 0, 20000;
+    /// Continuation-history pruning: a quiet ply whose continuation
+    /// histories one and two plies back are both negative is skipped where
+    /// its reduced depth is below this (Fairy-Stockfish's 5; 0: none).
+    conthist_prune_depth: "ContHistPruneDepth" = 0, 0, 12;
+    /// 1: move pruning (late moves, futility, SEE, histories) applies at
+    /// principal-variation nodes too, other than the root, as in
+    /// Stockfish; 0: only at null-window nodes.
+    prune_pv_nodes: "PrunePvNodes" = 0, 0, 1;
+    /// 1: late-move pruning and reductions count a ply's place by every
+    /// ply handed out before it, pruned ones included (Stockfish's
+    /// moveCount); 0: by the plies searched before it.
+    move_count_all: "MoveCountAll" = 0, 0, 1;
     /// Futility pruning: a quiet ply is skipped when the evaluation plus
     /// this margin...
     futility_base: "FutilityBase" = 100, 0, 300;
@@ -184,9 +197,18 @@ search_params! {
     /// before went to or give check (Stockfish's and Fairy-Stockfish's
     /// limit of two; 0: none).
     qs_move_limit: "QsMoveLimit" = 0, 0, 8;
+    /// Quiet plies are ordered by their history times this...
+    quiet_main_weight: "QuietMainWeight" = 1, 1, 2;
+    /// ...plus their continuation history after the ply before times
+    /// this, plus those after the plies two and four before.
+    quiet_cont1_weight: "QuietCont1Weight" = 1, 1, 2;
     /// History bonus of a cutting quiet ply (and malus of the quiet plies
     /// tried before it): this times the depth...
-    history_bonus: "HistoryBonus" = 150, 20, 600;
+    history_bonus: "HistoryBonus" = 150, 20, 1000;
+    /// ...less this, at least 16 (with a larger `HistoryBonus`, the
+    /// shallow cuts, the most numerous, weigh less than the deep ones, as
+    /// Stockfish's bonus growing with the square of the depth makes them)...
+    history_bonus_offset: "HistoryBonusOffset" = 0, 0, 2000;
     /// ...at most this.
     history_bonus_max: "HistoryBonusMax" = 1500, 200, 8000;
     /// Capture history: captures and promotions are ordered within their
@@ -194,6 +216,15 @@ search_params! {
     /// capture history; a capture that cuts gains what the ones tried
     /// before it lose).
     capture_history_divisor: "CaptureHistoryDivisor" = 0, 0, 64;
+    /// A capture or promotion counts as good (ordered before the killers)
+    /// when its exchange (SEE) loses at most this many hundredths of what
+    /// it takes (Stockfish's threshold is about 40); 0: only when it loses
+    /// nothing.
+    good_capture_see: "GoodCaptureSee" = 0, 0, 100;
+    /// Captures that lose material come before the quiet plies whose
+    /// history scores sum below minus this much (0: after every quiet
+    /// ply).
+    losing_capture_floor: "LosingCaptureFloor" = 0, 0, 40000;
     /// 1: a table cutoff by a quiet ply rewards that ply's histories as a
     /// cut found by search does (Stockfish's update on a table hit).
     tt_cut_history: "TtCutHistory" = 0, 0, 1;

@@ -5,8 +5,9 @@ use super::Worker;
 use variants::{MoveList, PlyKind, Variant};
 
 /// The bands of the main search's order, best first. Quiet plies are
-/// ordered by their history scores (within +-3 * HISTORY_MAX), which stay
-/// between [`TURN_END`] and [`LOSING_TACTICAL`].
+/// ordered by their history scores (within +-6 * HISTORY_MAX at the
+/// heaviest weights), which stay between [`TURN_END`] and
+/// [`LOSING_TACTICAL`].
 mod band {
     /// The table's move.
     pub const TT_MOVE: i32 = 1 << 30;
@@ -87,6 +88,11 @@ impl<M: Copy + PartialEq> MovePicker<M> {
         self.pending = false;
     }
 
+    /// Plies held.
+    pub(super) fn len(&self) -> usize {
+        self.list.len()
+    }
+
     /// Whether `mv` is one of the node's plies.
     pub(super) fn contains(&self, mv: &M) -> bool {
         self.list.contains(mv)
@@ -136,24 +142,29 @@ impl<V: Variant> Worker<'_, V> {
         }
         match V::ply_kind(pos, mv) {
             PlyKind::Tactical => {
-                let base = if V::see_ge(pos, mv, 0) {
-                    band::GOOD_TACTICAL
-                } else {
-                    band::LOSING_TACTICAL
-                };
                 let victim = V::mvv_lva(pos, mv);
+                // MVV-LVA weighs the value taken eight times.
+                let threshold = -(victim.max(0) / 8) * self.params.good_capture_see / 100;
                 let divisor = self.params.capture_history_divisor;
                 let history = if divisor > 0 {
                     self.capture_score(side, V::history_key(pos, mv), victim) / divisor
                 } else {
                     0
                 };
-                base + victim + history
+                if V::see_ge(pos, mv, threshold) {
+                    band::GOOD_TACTICAL + victim + history
+                } else if self.params.losing_capture_floor > 0 {
+                    // Among the quiet plies: their own order squeezed so
+                    // that they stay near the floor.
+                    -self.params.losing_capture_floor + (victim + history).max(0) / 64
+                } else {
+                    band::LOSING_TACTICAL + victim + history
+                }
             }
             PlyKind::TurnEnd => band::TURN_END,
             PlyKind::Quiet if mv == killers[0] => band::KILLER,
             PlyKind::Quiet if mv == killers[1] => band::KILLER - 1,
-            PlyKind::Quiet => self.quiet_score(side, mv, V::history_key(pos, mv), ply),
+            PlyKind::Quiet => self.quiet_order(side, mv, V::history_key(pos, mv), ply),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! horizon, the end of a multi-ply turn) until the position is quiet.
 
 use super::picker::quiescence_key;
+use super::stats::{self, Event};
 use super::{bound_of, refined_by_table, tt_cutoff, Worker, INF, MATE_BOUND, MAX_PLY};
 use variants::{MoveCode, MoveList, Variant};
 
@@ -32,6 +33,10 @@ impl<V: Variant> Worker<'_, V> {
         // in check after its own move (Vanguard's Prince rule), both sides
         // can be in check at every ply, and quiescence would never end.
         let checked = V::in_check(pos);
+        stats::count(Event::Quiescence, 0);
+        if checked {
+            stats::count(Event::QuiescenceInCheck, 0);
+        }
         let in_check = checked && qply < self.params.qs_evasion_plies as u32;
         // Inside a turn the noisy plies include the turn's end, which
         // takes the place of standing pat.

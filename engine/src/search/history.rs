@@ -128,24 +128,32 @@ impl<V: Variant> Worker<'_, V> {
     /// weighted by `QuietMainWeight` and `QuietCont1Weight` (Stockfish
     /// counts both twice).
     pub(super) fn quiet_order(&self, side: usize, mv: V::Move, key: u32, ply: usize) -> i32 {
-        let slots = self.continuation_slots(ply, key);
-        let cont = |i: usize| slots[i].map_or(0, |slot| self.histories.continuation[slot] as i32);
-        self.histories.history[history_index(side, mv)] * self.params.quiet_main_weight
-            + cont(0) * self.params.quiet_cont1_weight
-            + cont(1)
-            + cont(2)
+        let weights = (
+            self.params.quiet_main_weight,
+            self.params.quiet_cont1_weight,
+        );
+        self.history_sum(side, mv, key, ply, weights)
     }
 
     /// A quiet ply's score for reductions and pruning: its history and
     /// continuation histories.
     pub(super) fn quiet_score(&self, side: usize, mv: V::Move, key: u32, ply: usize) -> i32 {
-        self.histories.history[history_index(side, mv)]
-            + self
-                .continuation_slots(ply, key)
-                .into_iter()
-                .flatten()
-                .map(|slot| self.histories.continuation[slot] as i32)
-                .sum::<i32>()
+        self.history_sum(side, mv, key, ply, (1, 1))
+    }
+
+    /// A quiet ply's history and continuation histories, the history and
+    /// the continuation after the ply before times `main` and `cont1`.
+    fn history_sum(
+        &self,
+        side: usize,
+        mv: V::Move,
+        key: u32,
+        ply: usize,
+        (main, cont1): (i32, i32),
+    ) -> i32 {
+        let slots = self.continuation_slots(ply, key);
+        let cont = |i: usize| slots[i].map_or(0, |slot| self.histories.continuation[slot] as i32);
+        self.histories.history[history_index(side, mv)] * main + cont(0) * cont1 + cont(1) + cont(2)
     }
 
     /// Whether the continuation histories of a quiet ply after the plies

@@ -242,7 +242,8 @@ impl<V: Variant> Worker<'_, V> {
             // Whether the move checks matters only to pruning and LMR; the
             // test costs an attack computation, so other moves skip it.
             let may_prune = !pv_node || (self.params.prune_pv_nodes != 0 && ply > 0);
-            let check_matters = (may_prune && !in_check && searched > 0) || late_quiet;
+            let check_matters =
+                (may_prune && !in_check && searched > 0 && self.prunes_at(depth)) || late_quiet;
             let gives_check = check_matters && V::in_check(&child);
             // Step 10. Pruning of plies unlikely to matter.
             let prunable = may_prune
@@ -604,6 +605,9 @@ impl<V: Variant> Worker<'_, V> {
         alpha: i32,
         count: usize,
     ) -> bool {
+        if !self.prunes_at(depth) {
+            return false;
+        }
         let on_lmr_depth = self.params.prune_lmr_depth != 0;
         if noisy {
             let pruned = depth <= self.params.prune_max_depth
@@ -621,16 +625,17 @@ impl<V: Variant> Worker<'_, V> {
             return true;
         }
         // The depth the ply would be searched at after its reduction
-        // (Stockfish's lmrDepth).
-        let lmr_depth = (depth - 1 - self.base_reduction(depth, count)).max(0);
-        if lmr_depth < self.params.conthist_prune_depth
+        // (Stockfish's lmrDepth), where an option reads it.
+        let lmr_depth = (on_lmr_depth || self.params.conthist_prune_depth > 0)
+            .then(|| (depth - 1 - self.base_reduction(depth, count)).max(0));
+        if lmr_depth.is_some_and(|d| d < self.params.conthist_prune_depth)
             && self.continuations_negative(hkey, node.ply)
         {
             stats::count(Event::PrunedContinuation, depth);
             return true;
         }
         // Futility and SEE margins at the reduced depth, or at the node's.
-        let d = if on_lmr_depth { lmr_depth } else { depth };
+        let d = lmr_depth.filter(|_| on_lmr_depth).unwrap_or(depth);
         if d > self.params.prune_max_depth {
             return false;
         }
@@ -651,6 +656,15 @@ impl<V: Variant> Worker<'_, V> {
             return true;
         }
         false
+    }
+
+    /// Whether step 10 may prune any ply at a node `depth` deep: within
+    /// the depths of its margins, or at any depth where an option judges
+    /// plies by their reduced depth.
+    fn prunes_at(&self, depth: i32) -> bool {
+        depth <= self.params.prune_max_depth.max(self.params.lmp_max_depth)
+            || self.params.prune_lmr_depth != 0
+            || self.params.conthist_prune_depth != 0
     }
 
     /// The reduction of a late quiet ply before what is known of the node

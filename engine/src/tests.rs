@@ -748,6 +748,9 @@ fn optional_pruning_changes_the_tree_and_keeps_mates() {
         ("HistoryBonusOffset", 200),
         ("QuietMainWeight", 2),
         ("QuietCont1Weight", 2),
+        ("PriorCounterBonus", 1),
+        ("EvalDiffHistory", 4),
+        ("EarlyRefutationMalus", 1),
     ] {
         assert_ne!(run(middle, 9, name, value).nodes, base, "{name}");
         let r = run(mate, 5, name, value);

@@ -104,8 +104,20 @@ impl<V: Variant> Worker<'_, V> {
         bonus: i32,
         ply: usize,
     ) {
+        self.update_main_history(side, mv, bonus);
+        self.update_continuations(ply, key, bonus);
+    }
+
+    /// Moves the history score of `side`'s ply `mv` (not its continuation
+    /// histories) towards +-HISTORY_MAX (see [`Worker::update_history`]).
+    pub(super) fn update_main_history(&mut self, side: usize, mv: V::Move, bonus: i32) {
         let h = &mut self.histories.history[history_index(side, mv)];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Moves the continuation-history scores of the ply keyed `key` at
+    /// `ply` towards +-HISTORY_MAX (see [`Worker::update_history`]).
+    pub(super) fn update_continuations(&mut self, ply: usize, key: u32, bonus: i32) {
         for slot in self.continuation_slots(ply, key).into_iter().flatten() {
             let c = &mut self.histories.continuation[slot];
             *c += (bonus - *c as i32 * bonus.abs() / HISTORY_MAX) as i16;

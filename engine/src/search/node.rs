@@ -144,6 +144,9 @@ impl<V: Variant> Worker<'_, V> {
         // Step 5. Static evaluation, and whether the side improves.
         let side = V::side_to_move(pos).index();
         let (eval, improving) = self.evaluate_node(pos, hit, in_check, side, ply);
+        if turn_start && skipped == V::Move::NONE {
+            self.reward_by_eval(side, depth, ply);
+        }
         let node = NodeInfo {
             key,
             ply,
@@ -260,6 +263,9 @@ impl<V: Variant> Worker<'_, V> {
             stats::count(Event::Ply, depth);
             self.stack[ply].played = mv;
             self.stack[ply].played_key = hkey;
+            self.stack[ply].played_quiet = !noisy;
+            self.stack[ply].played_early = mv != tt_move
+                && (mv == killers[0] || tried <= 1 + usize::from(tt_move != V::Move::NONE));
             let nodes_before = self.nodes;
             // Step 11. Principal variation search, with late-move
             // reductions of the plies after the first.
@@ -349,6 +355,7 @@ impl<V: Variant> Worker<'_, V> {
                     head[ply].pv.push(mv);
                     head[ply].pv.extend_from_slice(&tail[0].pv);
                     if score >= beta {
+                        self.punish_prior(turn_start, depth, ply);
                         if !noisy {
                             self.reward_cut((mv, hkey), &quiets_tried, side, depth, ply);
                         }
@@ -384,6 +391,9 @@ impl<V: Variant> Worker<'_, V> {
             return best;
         }
         let bound = bound_of(best, original_alpha, alpha, beta);
+        if bound == Bound::Upper {
+            self.reward_prior(turn_start, pv_node, depth, ply);
+        }
         // Step 14. Correction history: how far the static evaluation erred,
         // where the search's score says so (not after a capture, nor a bound
         // on the evaluation's side of it).
@@ -499,6 +509,7 @@ impl<V: Variant> Worker<'_, V> {
             + ((eval - beta) / self.params.nmp_eval_divisor).min(self.params.nmp_eval_max);
         self.stack[ply + 1].allow_null = false;
         self.stack[ply].played = V::Move::NONE;
+        self.stack[ply].played_quiet = false;
         // Never in check: a null move is not tried there.
         self.enter(node.key, false, pos);
         let score = -self.negamax(
@@ -784,6 +795,7 @@ impl<V: Variant> Worker<'_, V> {
             let child = V::make(pos, mv);
             self.stack[ply].played = mv;
             self.stack[ply].played_key = V::history_key(pos, mv);
+            self.stack[ply].played_quiet = false;
             let same_side = V::side_to_move(&child) == side_to_move;
             let mut score = if same_side {
                 self.qsearch(&child, raised - 1, raised, ply + 1, 0)
@@ -824,6 +836,61 @@ impl<V: Variant> Worker<'_, V> {
             self.leave();
         }
         found
+    }
+
+    /// Step 5b: the opponent's quiet ply before this node gains main
+    /// history by how much it lowered the static evaluation, times depth
+    /// and `EvalDiffHistory`, within 1000 either way (Stockfish's ordering
+    /// by the evaluation's difference).
+    fn reward_by_eval(&mut self, side: usize, depth: i32, ply: usize) {
+        let weight = self.params.eval_diff_history;
+        if weight == 0 || ply == 0 {
+            return;
+        }
+        let (now, prior) = (&self.stack[ply], &self.stack[ply - 1]);
+        if !prior.played_quiet || prior.side == side || now.eval == -INF || prior.eval == -INF {
+            return;
+        }
+        let bonus = (-depth * weight * (prior.eval + now.eval)).clamp(-1000, 1000);
+        let (mover, mv) = (prior.side, prior.played);
+        self.update_main_history(mover, mv, bonus);
+    }
+
+    /// Step 12: a cut here refutes the opponent's ply before it; where
+    /// that was a quiet ply its node's order trusted (see
+    /// [`super::stack::Frame::played_early`]), its continuation histories
+    /// lose `EarlyRefutationMalus` times a cut's bonus (Stockfish's extra
+    /// penalty for a refuted early ply).
+    fn punish_prior(&mut self, turn_start: bool, depth: i32, ply: usize) {
+        let weight = self.params.early_refutation_malus;
+        if weight == 0 || !turn_start || ply == 0 {
+            return;
+        }
+        let prior = &self.stack[ply - 1];
+        if !(prior.played_quiet && prior.played_early) {
+            return;
+        }
+        let key = prior.played_key;
+        let malus = self.history_bonus(depth) * weight;
+        self.update_continuations(ply - 1, key, -malus);
+    }
+
+    /// Step 12b: a node that failed low says the opponent's quiet ply
+    /// before it was good: its continuation histories gain
+    /// `PriorCounterBonus` times a cut's bonus (Stockfish's bonus for the
+    /// prior countermove), at depth 3 and more or on a principal variation.
+    fn reward_prior(&mut self, turn_start: bool, pv_node: bool, depth: i32, ply: usize) {
+        let weight = self.params.prior_counter_bonus;
+        if weight == 0 || !turn_start || ply == 0 || (depth < 3 && !pv_node) {
+            return;
+        }
+        let prior = &self.stack[ply - 1];
+        if !prior.played_quiet {
+            return;
+        }
+        let key = prior.played_key;
+        let bonus = self.history_bonus(depth) * weight;
+        self.update_continuations(ply - 1, key, bonus);
     }
 
     /// The history bonus of a cut at `depth` (and the malus of the plies

@@ -211,6 +211,20 @@ search_params! {
     history_bonus_offset: "HistoryBonusOffset" = 0, 0, 2000;
     /// ...at most this.
     history_bonus_max: "HistoryBonusMax" = 1500, 200, 8000;
+    /// The opponent's quiet ply before a node gains main history by
+    /// minus the sum of the two static evaluations (how much it lowered
+    /// the evaluation) times the depth and this, within 1000 either way
+    /// (Stockfish's 4; 0: none).
+    eval_diff_history: "EvalDiffHistory" = 0, 0, 16;
+    /// A cut refuting the opponent's quiet ply before it, when that ply
+    /// was its node's first after the table's or its first killer, takes
+    /// this many cut bonuses of the depth from that ply's continuation
+    /// histories (Stockfish's extra penalty; 0: none).
+    early_refutation_malus: "EarlyRefutationMalus" = 0, 0, 4;
+    /// A node that fails low rewards the continuation histories of the
+    /// opponent's quiet ply before it with this many cut bonuses of its
+    /// depth (Stockfish's prior countermove bonus; 0: none).
+    prior_counter_bonus: "PriorCounterBonus" = 0, 0, 4;
     /// Capture history: captures and promotions are ordered within their
     /// band by MVV-LVA plus their capture history divided by this (0: no
     /// capture history; a capture that cuts gains what the ones tried

@@ -140,6 +140,7 @@ impl<V: Variant> Worker<'_, V> {
             if let Some(key) = key {
                 self.stack[ply].played = mv;
                 self.stack[ply].played_key = key;
+                self.stack[ply].played_quiet = false;
             }
             searched += 1;
             let score = if V::side_to_move(&child) == V::side_to_move(pos) {

@@ -11,6 +11,13 @@ pub(super) struct Frame<M> {
     pub played: M,
     /// Its history key (the moving piece and its destination).
     pub played_key: u32,
+    /// Whether it was a quiet ply (what a later node's fail-low may
+    /// reward).
+    pub played_quiet: bool,
+    /// Whether it was its node's first ply after the table's, or the
+    /// node's first killer: a ply the order trusted (what a refutation of
+    /// it may punish).
+    pub played_early: bool,
     /// Two quiet plies that cut at this height (killers).
     pub killers: [M; 2],
     /// The static evaluation here (-INF when in check) and the side to
@@ -40,6 +47,8 @@ impl<M: MoveCode> Frame<M> {
         Frame {
             played: M::NONE,
             played_key: 0,
+            played_quiet: false,
+            played_early: false,
             killers: [M::NONE; 2],
             eval: no_eval,
             side: 2,

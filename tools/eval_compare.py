@@ -27,6 +27,8 @@ import subprocess
 
 import pyffish
 
+from engine_spec import engine_setup
+
 
 def positions(pgn, count, variant):
     """FENs sampled from the PGN's games, one a game."""
@@ -57,13 +59,7 @@ def positions(pgn, count, variant):
 
 def run(engine, variant, commands):
     """The engine's stdout after `commands` (options set first)."""
-    exe, _, opts = engine.partition("|")
-    setup = ["uci"]
-    if variant != "chess":
-        setup.append(f"setoption name UCI_Variant value {variant}")
-    for opt in filter(None, opts.split(",")):
-        name, value = opt.split("=", 1)
-        setup.append(f"setoption name {name} value {value}")
+    exe, setup = engine_setup(engine, variant)
     text = "\n".join(setup + commands + ["quit"]) + "\n"
     return subprocess.run([exe], input=text, capture_output=True, text=True).stdout
 

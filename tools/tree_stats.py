@@ -22,19 +22,15 @@ is set by UCI_Variant. Each position is searched from a fresh process
 import subprocess
 import sys
 
+from engine_spec import engine_setup
+
 
 def run(engine, fen, depth, variant):
     """The `stats depth` lines of one search, as {depth: {event: count}}."""
-    exe, _, opts = engine.partition("|")
+    exe, cmds = engine_setup(engine, variant, "setoption name Hash value 64")
     p = subprocess.Popen(
         [exe], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True)
-    cmds = ["uci", "setoption name Hash value 64"]
-    if variant != "chess":
-        cmds.append(f"setoption name UCI_Variant value {variant}")
-    for opt in filter(None, opts.split(",")):
-        name, value = opt.split("=")
-        cmds.append(f"setoption name {name} value {value}")
     cmds += ["isready", f"position fen {fen}", f"go depth {depth}"]
     p.stdin.write("\n".join(cmds) + "\n")
     p.stdin.flush()

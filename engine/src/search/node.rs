@@ -4,6 +4,7 @@
 
 use super::params::QUIETS_REMEMBERED;
 use super::picker::MovePicker;
+use super::stack::Frame;
 use super::stats::{self, Event};
 use super::{
     bound_of, from_tt, refined_by_table, tt_cutoff, Worker, INF, MATE, MATE_BOUND, MAX_PLY,
@@ -144,8 +145,8 @@ impl<V: Variant> Worker<'_, V> {
         // Step 5. Static evaluation, and whether the side improves.
         let side = V::side_to_move(pos).index();
         let (eval, improving) = self.evaluate_node(pos, hit, in_check, side, ply);
-        if turn_start && skipped == V::Move::NONE {
-            self.reward_by_eval(side, depth, ply);
+        if skipped == V::Move::NONE {
+            self.reward_by_eval(turn_start, side, depth, ply);
         }
         let node = NodeInfo {
             key,
@@ -842,16 +843,19 @@ impl<V: Variant> Worker<'_, V> {
     /// history by how much it lowered the static evaluation, times depth
     /// and `EvalDiffHistory`, within 1000 either way (Stockfish's ordering
     /// by the evaluation's difference).
-    fn reward_by_eval(&mut self, side: usize, depth: i32, ply: usize) {
+    fn reward_by_eval(&mut self, turn_start: bool, side: usize, depth: i32, ply: usize) {
         let weight = self.params.eval_diff_history;
-        if weight == 0 || ply == 0 {
+        if weight == 0 {
             return;
         }
-        let (now, prior) = (&self.stack[ply], &self.stack[ply - 1]);
-        if !prior.played_quiet || prior.side == side || now.eval == -INF || prior.eval == -INF {
+        let Some(prior) = self.prior_quiet(turn_start, ply) else {
+            return;
+        };
+        let now = self.stack[ply].eval;
+        if prior.side == side || now == -INF || prior.eval == -INF {
             return;
         }
-        let bonus = (-depth * weight * (prior.eval + now.eval)).clamp(-1000, 1000);
+        let bonus = (-depth * weight * (prior.eval + now)).clamp(-1000, 1000);
         let (mover, mv) = (prior.side, prior.played);
         self.update_main_history(mover, mv, bonus);
     }
@@ -863,13 +867,12 @@ impl<V: Variant> Worker<'_, V> {
     /// penalty for a refuted early ply).
     fn punish_prior(&mut self, turn_start: bool, depth: i32, ply: usize) {
         let weight = self.params.early_refutation_malus;
-        if weight == 0 || !turn_start || ply == 0 {
+        if weight == 0 {
             return;
         }
-        let prior = &self.stack[ply - 1];
-        if !(prior.played_quiet && prior.played_early) {
+        let Some(prior) = self.prior_quiet(turn_start, ply).filter(|p| p.played_early) else {
             return;
-        }
+        };
         let key = prior.played_key;
         let malus = self.history_bonus(depth) * weight;
         self.update_continuations(ply - 1, key, -malus);
@@ -881,16 +884,23 @@ impl<V: Variant> Worker<'_, V> {
     /// prior countermove), at depth 3 and more or on a principal variation.
     fn reward_prior(&mut self, turn_start: bool, pv_node: bool, depth: i32, ply: usize) {
         let weight = self.params.prior_counter_bonus;
-        if weight == 0 || !turn_start || ply == 0 || (depth < 3 && !pv_node) {
+        if weight == 0 || (depth < 3 && !pv_node) {
             return;
         }
-        let prior = &self.stack[ply - 1];
-        if !prior.played_quiet {
+        let Some(prior) = self.prior_quiet(turn_start, ply) else {
             return;
-        }
+        };
         let key = prior.played_key;
         let bonus = self.history_bonus(depth) * weight;
         self.update_continuations(ply - 1, key, bonus);
+    }
+
+    /// The frame of the opponent's ply before a node, where that was a
+    /// quiet ply (what steps 5b, 12 and 12b learn about): the node starts
+    /// a turn below the root.
+    fn prior_quiet(&self, turn_start: bool, ply: usize) -> Option<&Frame<V::Move>> {
+        let prior = self.stack.get(ply.checked_sub(1)?)?;
+        (turn_start && prior.played_quiet).then_some(prior)
     }
 
     /// The history bonus of a cut at `depth` (and the malus of the plies

@@ -29,7 +29,12 @@ pub struct BenchArgs {
 /// Runs the subcommand.
 pub fn run(args: &BenchArgs) -> ExitCode {
     match Registry::current().visit(&args.variant, Runner(args)) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(0) => ExitCode::SUCCESS,
+        Ok(failed) => crate::exit::Failure::Check(format!(
+            "{failed} bench position(s) were not searched to the end (see above): \
+             the node count is no signature of the search"
+        ))
+        .report(),
         Err(e) => crate::exit::bad_input(e),
     }
 }
@@ -37,9 +42,10 @@ pub fn run(args: &BenchArgs) -> ExitCode {
 struct Runner<'a>(&'a BenchArgs);
 
 impl VariantVisitor for Runner<'_> {
-    type Output = ();
+    /// The positions not searched to the end.
+    type Output = usize;
 
-    fn visit<V: Variant>(self, game: V) {
+    fn visit<V: Variant>(self, game: V) -> usize {
         let a = self.0;
         let count = game.spec().bench_fens.len();
         let total = engine::bench(
@@ -53,5 +59,6 @@ impl VariantVisitor for Runner<'_> {
         );
         crate::outln!("time {} ms", total.elapsed.as_millis());
         crate::outln!("{} nodes {} nps", total.nodes, total.nps());
+        total.failed
     }
 }

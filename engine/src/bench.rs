@@ -19,6 +19,9 @@ pub struct BenchTotal {
     pub nodes: u64,
     /// Wall time of all searches.
     pub elapsed: Duration,
+    /// Positions not searched to the end: an unreadable FEN or a search
+    /// thread that panicked. A bench with any is no signature.
+    pub failed: usize,
 }
 
 impl BenchTotal {
@@ -45,6 +48,7 @@ pub fn bench<V: Variant>(
     let never = BenchTotal {
         nodes: 0,
         elapsed: Duration::ZERO,
+        failed: 0,
     };
     run(game, depth, threads, hash_mib, None, each).unwrap_or(never)
 }
@@ -73,9 +77,11 @@ fn run<V: Variant>(
     let mut total = BenchTotal {
         nodes: 0,
         elapsed: Duration::ZERO,
+        failed: 0,
     };
     for (i, fen) in game.spec().bench_fens.iter().enumerate() {
         let Some((shared, req)) = position(game, i, fen, depth, threads, hash_mib) else {
+            total.failed += 1;
             continue;
         };
         let start = Instant::now();
@@ -91,6 +97,7 @@ fn run<V: Variant>(
         };
         total.elapsed += start.elapsed();
         total.nodes += result.nodes;
+        total.failed += result.failed as usize;
         each(i, fen, &result);
     }
     Some(total)

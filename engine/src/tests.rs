@@ -332,6 +332,8 @@ fn perpetual_chase_loses_where_the_game_says_so() {
 
 /// A toy game whose turns have two plies: each ply adds 1 or 2 to a shared
 /// total; reaching 10 or more wins for the player who did it, at once.
+/// From the FEN `boom` its move generator panics once the total reaches 3:
+/// a search thread that dies.
 #[derive(Clone, Copy, Debug)]
 struct Race;
 
@@ -341,6 +343,7 @@ struct RacePos {
     ply_in_turn: u32,
     side: Side,
     winner: Option<Side>,
+    boom: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -397,17 +400,21 @@ impl Rules for Race {
 
     fn spec(&self) -> &variants::GameSpec {
         static SPEC: std::sync::LazyLock<variants::GameSpec> = std::sync::LazyLock::new(|| {
-            variants::GameSpec::new(
+            let mut spec = variants::GameSpec::new(
                 "race",
                 "Race to ten",
                 "0",
                 variants::SquareNames::single(1, 1),
-            )
+            );
+            // One good, one panicking, one unreadable: see bench_counts_...
+            spec.bench_fens = vec!["0".into(), "boom".into(), "ten".into()];
+            spec
         });
         &SPEC
     }
 
     fn generate(pos: &RacePos, moves: &mut MoveList<Add>) {
+        assert!(!(pos.boom && pos.total >= 3), "boom");
         if pos.winner.is_none() {
             moves.push(Add(1));
             moves.push(Add(2));
@@ -424,12 +431,17 @@ impl Rules for Race {
 
 impl Fen for Race {
     fn read_fen(&self, fen: &str) -> Result<RacePos, FenError> {
-        let total = fen.parse().map_err(|_| FenError::new("a number"))?;
+        let boom = fen == "boom";
+        let total = match boom {
+            true => 0,
+            false => fen.parse().map_err(|_| FenError::new("a number"))?,
+        };
         Ok(RacePos {
             total,
             ply_in_turn: 0,
             side: Side::White,
             winner: None,
+            boom,
         })
     }
 }
@@ -491,6 +503,7 @@ fn multi_ply_turns_negate_only_when_the_side_changes() {
             1,
         );
         let r = search::<Race>(&shared, &req, &Silent);
+        assert!(!r.failed);
         let expected = mover_wins(&root);
         wins += expected as usize;
         assert_eq!(
@@ -756,4 +769,35 @@ fn optional_pruning_changes_the_tree_and_keeps_mates() {
         let r = run(mate, 5, name, value);
         assert_eq!(Score::from_internal(r.score), Score::Mate(2), "{name}");
     }
+}
+
+#[test]
+fn a_panicking_search_thread_is_reported_not_hidden() {
+    for threads in [1, 2] {
+        let root = Race.read_fen("boom").unwrap();
+        let req = request::<Race>(
+            root,
+            Limits {
+                depth: Some(8),
+                ..Limits::default()
+            },
+            threads,
+        );
+        let r = search::<Race>(&Shared::new(1), &req, &Silent);
+        assert!(r.failed, "{threads} thread(s): {r:?}");
+        // Alone, the thread left nothing; a helper either fell too or was
+        // stopped by the main thread's fall, with a shallow result at most.
+        assert!(r.depth < 3, "{threads} thread(s): {r:?}");
+        assert!(threads > 1 || r.pv.is_empty(), "{r:?}");
+    }
+}
+
+#[test]
+fn bench_counts_the_positions_it_could_not_search() {
+    let total = crate::bench(&Race, 6, 1, 1, &mut |_, _, _| {});
+    assert_eq!(
+        total.failed, 2,
+        "the panicking search and the unreadable FEN"
+    );
+    assert!(total.nodes > 0, "the good position was searched");
 }

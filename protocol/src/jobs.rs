@@ -148,6 +148,15 @@ impl Session {
                     &format!("info string total time {} ms", total.elapsed.as_millis()),
                 );
                 say(&out, &format!("{} nodes {} nps", total.nodes, total.nps()));
+                if total.failed > 0 {
+                    say(
+                        &out,
+                        &format!(
+                            "info string error: {} bench position(s) not searched to the end",
+                            total.failed
+                        ),
+                    );
+                }
             }
             None => say(&out, "info string bench stopped"),
         };

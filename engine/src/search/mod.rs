@@ -204,6 +204,9 @@ pub struct SearchResult<M> {
     pub depth: i32,
     /// Nodes searched by all threads.
     pub nodes: u64,
+    /// A search thread panicked: the result is what the others found (or
+    /// nothing), and a bench or a test must not take it for a search.
+    pub failed: bool,
 }
 
 struct Worker<'a, V: Variant> {
@@ -495,6 +498,15 @@ impl<'a, V: Variant> Worker<'a, V> {
     }
 }
 
+/// Sets its flag when dropped, by a return or a panic alike.
+struct StopOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Relaxed);
+    }
+}
+
 /// Runs a search with `req.threads` threads (Lazy SMP) and returns the best
 /// result: the deepest completed iteration of any thread.
 pub fn search<V: Variant>(
@@ -508,13 +520,15 @@ pub fn search<V: Variant>(
     stats::reset();
     let threads = req.threads.max(1);
     let stack = 64 * 1024 * 1024;
-    let mut results = std::thread::scope(|scope| {
+    let joined = std::thread::scope(|scope| {
         let mut handles = Vec::new();
         for id in 0..threads {
             let builder = std::thread::Builder::new()
                 .name(format!("search-{id}"))
                 .stack_size(stack);
             let handle = builder.spawn_scoped(scope, move || {
+                // Should the main thread panic, its helpers still stop.
+                let _stops = (id == 0).then(|| StopOnDrop(&shared.stop));
                 let mut w = Worker::<V>::new(shared, req, id, start);
                 let r = w.iterate(req, if id == 0 { reporter } else { &Silent });
                 shared.keep_histories(id, w.histories);
@@ -536,11 +550,15 @@ pub fn search<V: Variant>(
                 Err(e) => log::warn!("could not start search thread {id}: {e}"),
             }
         }
-        handles
-            .into_iter()
-            .filter_map(|h| h.join().ok())
-            .collect::<Vec<_>>()
+        handles.into_iter().map(|h| h.join()).collect::<Vec<_>>()
     });
+    // A panicked thread's message is already on stderr (the panic hook);
+    // the play goes on with the others' result, flagged as failed.
+    let failed = joined.iter().any(|r| r.is_err());
+    if failed {
+        log::error!("a search thread panicked; the result is incomplete");
+    }
+    let mut results: Vec<_> = joined.into_iter().filter_map(Result::ok).collect();
     let nodes = shared.nodes.load(Relaxed);
     let mut best = if results.is_empty() {
         SearchResult {
@@ -548,6 +566,7 @@ pub fn search<V: Variant>(
             score: 0,
             depth: 0,
             nodes,
+            failed,
         }
     } else {
         results.remove(0)
@@ -558,6 +577,7 @@ pub fn search<V: Variant>(
         }
     }
     best.nodes = nodes;
+    best.failed = failed;
     stats::report();
     best
 }

@@ -121,6 +121,7 @@ impl<V: Variant> Worker<'_, V> {
             score: 0,
             depth: 0,
             nodes: 0,
+            failed: false,
         };
         // Any legal move beats none if the first iteration is cut short.
         let mut list = MoveList::new();

@@ -378,6 +378,10 @@ pub(crate) use weighted_eval_hints;
 /// (0 White, 1 Black). A game's evaluation is written once over this, and
 /// both sums the weights ([`Sums`]) and counts the terms ([`Counts`]).
 pub(crate) trait Terms {
+    /// Whether a term must be counted even where its weights are all
+    /// zero (a description for fitting), or may be skipped (a sum).
+    const EVERY_TERM: bool = false;
+
     fn add(&mut self, color: usize, param: usize, count: i32);
 }
 

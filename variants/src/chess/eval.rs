@@ -1,6 +1,6 @@
-//! Chess evaluation: tapered (midgame/endgame) material and piece-square
-//! terms, mobility, pawn structure, threats, king safety (attack units,
-//! safe checks, the pawns' shelter and storm) and tempo.
+//! Chess evaluation: tapered (midgame/endgame) material, its imbalance
+//! and piece-square terms, mobility, pawn structure, threats, king safety
+//! (attack units, safe checks, the pawns' shelter and storm) and tempo.
 //!
 //! Every term is a count times a (midgame, endgame) weight from
 //! `weights.rs`, so the same code both evaluates (weights summed as it
@@ -130,8 +130,24 @@ pub mod param {
     /// A passed pawn whose stop square no enemy attacks, times its rank
     /// weight.
     pub const PASSED_SAFE_STOP: usize = PASSED_SAFE_PATH + 1;
+    /// Material imbalance, the second-degree part (Stockfish's classical
+    /// imbalance, fitted here): a piece kind's count times the count of
+    /// an own kind at or before it in (bishop pair, pawn, knight, bishop,
+    /// rook, queen), by pair [`imbalance_index`] (20 pairs).
+    pub const IMBALANCE_OURS: usize = PASSED_SAFE_STOP + 1;
+    /// The same with the enemy's count of a kind before it (15 pairs).
+    pub const IMBALANCE_THEIRS: usize = IMBALANCE_OURS + 20;
     /// Number of weights.
-    pub const COUNT: usize = PASSED_SAFE_STOP + 1;
+    pub const COUNT: usize = IMBALANCE_THEIRS + 15;
+
+    /// Where the pair of imbalance kinds `a` (1..=5: pawn .. queen) and
+    /// `b` (0: the bishop pair, 1..=5 as `a`; `b <= a`) sits after
+    /// [`IMBALANCE_OURS`]; with `b < a`, after [`IMBALANCE_THEIRS`]
+    /// too at `imbalance_index(a, b) - a + 1` (see `super::imbalance`).
+    pub const fn imbalance_index(a: usize, b: usize) -> usize {
+        // Rows 1..a hold 2, 3, .. a + 1 pairs each.
+        (a - 1) * (a + 2) / 2 + b
+    }
 }
 
 /// Every weight of the evaluation, (middle game, endgame) centipawns, in
@@ -198,6 +214,17 @@ pub fn weight_names() -> Vec<String> {
         names[PASSED + rank] = format!("passed {}", rank + 1);
         names[PHALANX + rank] = format!("phalanx {}", rank + 1);
         names[SUPPORTED + rank] = format!("supported {}", rank + 1);
+    }
+    const IMBALANCE: [&str; 6] = ["pair", "P", "N", "B", "R", "Q"];
+    for a in 1..6 {
+        for b in 0..=a {
+            let (x, y) = (IMBALANCE[a], IMBALANCE[b]);
+            names[IMBALANCE_OURS + imbalance_index(a, b)] = format!("imbalance {x} ours {y}");
+            if b < a {
+                names[IMBALANCE_THEIRS + imbalance_index(a, b) - (a - 1)] =
+                    format!("imbalance {x} theirs {y}");
+            }
+        }
     }
     for (at, name) in [
         (PASSED_THEIR_KING, "passed their king"),
@@ -394,7 +421,38 @@ fn terms<T: Terms>(pos: &Position, t: &mut T, passed: [u64; 2]) -> i32 {
         passed_paths(color, passed[color], all[color ^ 1], t);
     }
     space(pos, &attacked_by, all, t);
+    imbalance(pos, t);
     phase.min(24)
+}
+
+/// Material imbalance: each pair of kinds' counts, own with own and own
+/// with the enemy's (Stockfish's classical quadratic imbalance; its
+/// tables' weights here are fitted like every other).
+#[inline(always)]
+fn imbalance<T: Terms>(pos: &Position, t: &mut T) {
+    use param::*;
+    // (bishop pair, pawn, knight, bishop, rook, queen) for each side.
+    let counts = [0, 1].map(|color| {
+        let n = |kind| popcount(pos.pieces(color, kind));
+        let pair = i32::from(n(BISHOP) >= 2);
+        [pair, n(PAWN), n(KNIGHT), n(BISHOP), n(ROOK), n(QUEEN)]
+    });
+    for color in 0..2 {
+        let (ours, theirs) = (counts[color], counts[color ^ 1]);
+        for a in 1..6 {
+            if ours[a] == 0 {
+                continue;
+            }
+            // The row of kind `a`: its pairs with every kind up to it.
+            let row = imbalance_index(a, 0);
+            for (b, &n) in ours[..=a].iter().enumerate() {
+                t.add(color, IMBALANCE_OURS + row + b, ours[a] * n);
+            }
+            for (b, &n) in theirs[..a].iter().enumerate() {
+                t.add(color, IMBALANCE_THEIRS + row - (a - 1) + b, ours[a] * n);
+            }
+        }
+    }
 }
 
 /// The square in front of `color`'s pawn on `sq`, if on the board.
@@ -1167,5 +1225,43 @@ mod tests {
             // Integer divisions round twice.
             assert!((ours - evaluate(&pos) as f64).abs() < 2.0, "{fen}");
         }
+    }
+
+    #[test]
+    fn imbalance_counts_each_pair_of_kinds() {
+        // White: two knights, a bishop pair, eight pawns; Black: a rook,
+        // a queen, four pawns.
+        let pos = Position::from_fen("3rqk2/pppp4/8/8/8/8/PPPPPPPP/1NB1KBN1 w - - 0 1").unwrap();
+        let t = trace(&pos);
+        let names = weight_names();
+        let count = |name: &str| {
+            let at = names.iter().position(|n| n == name).unwrap();
+            t.terms
+                .iter()
+                .find(|&&(p, _)| p as usize == at)
+                .map_or(0, |&(_, c)| c)
+        };
+        // White's side less Black's.
+        assert_eq!(count("imbalance N ours P"), 2 * 8);
+        assert_eq!(count("imbalance N ours pair"), 2);
+        assert_eq!(count("imbalance P ours P"), 64 - 16);
+        assert_eq!(count("imbalance B ours B"), 4);
+        assert_eq!(count("imbalance R theirs N"), -2);
+        assert_eq!(count("imbalance Q theirs pair"), -1);
+        assert_eq!(count("imbalance Q theirs R"), 0, "no white rook");
+        assert_eq!(
+            count("imbalance P theirs pair"),
+            -4,
+            "Black's pawns against the pair"
+        );
+        assert_eq!(count("imbalance R ours P"), -4);
+        assert_eq!(count("imbalance Q ours R"), -1);
+        // Every pair has its own weight and name.
+        let imbalance = names.iter().filter(|n| n.starts_with("imbalance ")).count();
+        assert_eq!(imbalance, 35);
+        let mut unique = names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len());
     }
 }

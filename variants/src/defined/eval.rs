@@ -196,6 +196,20 @@ pub fn mobility_param(t: usize) -> usize {
     value_param(t) + 2
 }
 
+/// Where the imbalance weight of a side's type `a` with its own type
+/// `b` (`b <= a`) sits, in a game of `n` types: after every type's three
+/// weights, the n(n+1)/2 pairs of own types, then the n(n-1)/2 of
+/// [`imbalance_theirs_param`].
+pub fn imbalance_ours_param(n: usize, a: usize, b: usize) -> usize {
+    param::COUNT + 3 * n + a * (a + 1) / 2 + b
+}
+
+/// Where the imbalance weight of a side's type `a` with the enemy's type
+/// `b` (`b < a`) sits, in a game of `n` types.
+pub fn imbalance_theirs_param(n: usize, a: usize, b: usize) -> usize {
+    param::COUNT + 3 * n + n * (n + 1) / 2 + a * (a - 1) / 2 + b
+}
+
 /// The default weights: the terms' [`WEIGHTS`], then each type's value
 /// and square weight. A king stays home while the board is full and
 /// comes out when it empties; other pieces like the centre; pawns their
@@ -214,23 +228,37 @@ fn default_weights(def: &GameDef, values: &[[i32; 2]]) -> Vec<[i32; 2]> {
         };
         w.extend([value, square, [0, 0]]);
     }
+    // No imbalance until fitted.
+    w.resize(w.len() + values.len() * values.len(), [0, 0]);
     w
 }
 
 /// Each weight's name, in the order of [`EvalInfo::weights`]: the terms'
 /// ([`param::NAMES`]), then `value X`, `square X` and `mobility X` for
-/// each piece letter X.
+/// each piece letter X, then `imbalance X ours Y` for each pair of
+/// letters (Y at or before X) and `imbalance X theirs Y` (Y before X).
 pub fn weight_names(def: &GameDef) -> Vec<String> {
+    let letters: Vec<char> = def.pieces.iter().map(|p| p.letter).collect();
+    let pairs = |theirs: bool| {
+        let letters = &letters;
+        (0..letters.len()).flat_map(move |a| {
+            let side = if theirs { "theirs" } else { "ours" };
+            (0..a + usize::from(!theirs))
+                .map(move |b| format!("imbalance {} {side} {}", letters[a], letters[b]))
+        })
+    };
     param::NAMES
         .iter()
         .map(|n| n.to_string())
-        .chain(def.pieces.iter().flat_map(|p| {
+        .chain(letters.iter().flat_map(|l| {
             [
-                format!("value {}", p.letter),
-                format!("square {}", p.letter),
-                format!("mobility {}", p.letter),
+                format!("value {l}"),
+                format!("square {l}"),
+                format!("mobility {l}"),
             ]
         }))
+        .chain(pairs(false))
+        .chain(pairs(true))
         .collect()
 }
 
@@ -259,6 +287,14 @@ fn typical_mobility(def: &GameDef) -> Vec<i32> {
         .iter()
         .map(|p| mobility(def, &p.compiled[0]).1.round() as i32)
         .collect()
+}
+
+/// Whether `weights` set any imbalance weight of `def`'s types.
+fn has_imbalance(def: &GameDef, weights: &[[i32; 2]]) -> bool {
+    let start = imbalance_ours_param(def.pieces.len(), 0, 0);
+    weights
+        .get(start..)
+        .is_some_and(|w| w.iter().any(|&w| w != [0, 0]))
 }
 
 /// Piece types at most this many get safe-check terms (an array per type
@@ -309,6 +345,9 @@ pub struct EvalInfo {
     /// Whether terms beyond the lazy margin can count (a flag's race, an
     /// extinction rule): lazy evaluation is then off.
     pub unbounded: bool,
+    /// Whether any imbalance weight is set: the evaluation skips the
+    /// pairs' counts otherwise.
+    pub imbalance: bool,
     /// `[side]`: where the side's minor pieces find outposts: the ranks
     /// from the board's middle to the enemy's third rank.
     pub outpost_ranks: [Board; 2],
@@ -336,6 +375,7 @@ impl EvalInfo {
     pub fn set_weights(&mut self, def: &GameDef, weights: &[[i32; 2]]) {
         self.tables = tables(def, weights);
         self.weights = weights.to_vec();
+        self.imbalance = has_imbalance(def, weights);
     }
 
     /// The evaluation's knowledge of `def`, with the types' `values`.
@@ -454,6 +494,7 @@ impl EvalInfo {
             .filter(|&t| !royal(t) && !is_pawn(t) && mean(t) < 450)
             .fold(0u64, |m, t| m | 1 << t);
         let weights = default_weights(def, values);
+        let imbalance = has_imbalance(def, &weights);
         EvalInfo {
             tables: tables(def, &weights),
             weights,
@@ -469,6 +510,7 @@ impl EvalInfo {
             space,
             unbounded: def.flag_region.iter().any(|r| r.any())
                 || def.extinction_value != super::def::Value::None,
+            imbalance,
             dark,
             span,
             file,

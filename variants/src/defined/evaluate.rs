@@ -19,7 +19,7 @@ use super::def::GameDef;
 use super::eval::CHECK_TYPES;
 use super::movegen;
 use super::piece::{Board, WIDTH};
-use super::position::{signed, Position};
+use super::position::{signed, Position, MAX_TYPES};
 use crate::weights::{Sums, Terms};
 
 /// Where each term's weights sit in [`WEIGHTS`].
@@ -293,12 +293,15 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
     let mut on_colour = [[0u64; 2]; 2];
     let mut bound_on = [[0i32; 2]; 2];
     let mut minors = [Board::EMPTY; 2];
+    // Each side's pieces of each type on the board, for the imbalance.
+    let mut count = [[0i32; MAX_TYPES]; 2];
     for side in 0..2 {
         let them = 1 - side;
         let mut mobility = 0;
         let mut lesser = 0;
         for s in pos.by_side[side].iter() {
             let (_, ty) = pos.piece(s).expect("a piece of the side");
+            count[side][ty] += 1;
             let att = movegen::reach(pos, side, ty, s, 0, CAPTURE);
             attacks[side] |= att;
             if def.promotion_pawn_types[side] & (1 << ty) != 0 {
@@ -459,10 +462,37 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
             t.add(side, EXTINCTION, extinction(pos, side));
         }
     }
+    if T::EVERY_TERM || info.imbalance {
+        imbalance(def, &count, t);
+    }
     Shape {
         phase: side_phase[0] + side_phase[1],
         side_phase,
         pawns: pawns.map(|p| p.count() as i32),
+    }
+}
+
+/// Material imbalance (Stockfish's classical quadratic imbalance, for
+/// any game's types): for each side, each type's count on the board times
+/// the count of each own type at or before it, and of each enemy type
+/// before it, every pair its own weight (see
+/// [`super::eval::imbalance_ours_param`]). The royal type is left out: its
+/// count never changes.
+#[inline(always)]
+fn imbalance<T: Terms>(def: &GameDef, count: &[[i32; MAX_TYPES]; 2], t: &mut T) {
+    let n = def.pieces.len();
+    for side in 0..2 {
+        let (ours, theirs) = (&count[side], &count[1 - side]);
+        for a in (0..n).filter(|&a| ours[a] != 0 && Some(a) != def.king) {
+            for b in (0..=a).filter(|&b| ours[b] != 0 && Some(b) != def.king) {
+                let at = super::eval::imbalance_ours_param(n, a, b);
+                t.add(side, at, ours[a] * ours[b]);
+            }
+            for b in (0..a).filter(|&b| theirs[b] != 0 && Some(b) != def.king) {
+                let at = super::eval::imbalance_theirs_param(n, a, b);
+                t.add(side, at, ours[a] * theirs[b]);
+            }
+        }
     }
 }
 
@@ -648,6 +678,8 @@ fn distance(a: usize, b: usize) -> i32 {
 struct Counts(Vec<i32>);
 
 impl Terms for Counts {
+    const EVERY_TERM: bool = true;
+
     fn add(&mut self, side: usize, param: usize, count: i32) {
         self.0[param] += signed(side, count);
     }

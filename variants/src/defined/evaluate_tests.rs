@@ -395,3 +395,75 @@ fn the_endgame_scales_by_pawns_and_material() {
     assert!(eval("4k3/8/8/8/8/8/8/3NK3 w - - 0 1").abs() < 60);
     assert!(eval("4k3/8/8/8/8/8/8/3RK3 w - - 0 1") > 250);
 }
+
+#[test]
+fn imbalance_counts_each_pair_of_types_on_the_board() {
+    let g = game("[capa:capablanca]\n", "capa");
+    let def = g.0;
+    let n = def.pieces.len();
+    let ty = |ch: char| def.type_of(ch).expect("a piece");
+    // White: two knights, an archbishop, three pawns; Black: a rook, a
+    // chancellor, a pawn.
+    let c = counts(&g, "r3c1k3/p9/10/10/10/10/PPP7/1N2KA2N1 w - - 0 1");
+    let ours = |x: char, y: char| {
+        let (a, b) = (ty(x).max(ty(y)), ty(x).min(ty(y)));
+        c[eval::imbalance_ours_param(n, a, b)]
+    };
+    assert_eq!(ours('n', 'p'), 2 * 3);
+    assert_eq!(ours('n', 'n'), 2 * 2);
+    assert_eq!(ours('a', 'n'), 2);
+    assert_eq!(ours('p', 'p'), 3 * 3 - 1);
+    assert_eq!(ours('r', 'c'), -1, "Black's");
+    assert_eq!(ours('k', 'p'), 0, "the king is left out");
+    // A white pawn against a black rook counts for the pawn's type or the
+    // rook's, whichever comes later: their counts times the enemy's.
+    let (p, r) = (ty('p'), ty('r'));
+    let theirs = if p > r {
+        c[eval::imbalance_theirs_param(n, p, r)]
+    } else {
+        -c[eval::imbalance_theirs_param(n, r, p)]
+    };
+    assert_eq!(
+        theirs, 3,
+        "three pawns against a rook, less no rook's against a pawn"
+    );
+    // Names and places agree, every pair once.
+    let names = eval::weight_names(def);
+    assert_eq!(names.len(), def.eval.weights.len());
+    assert_eq!(
+        names.iter().filter(|s| s.starts_with("imbalance ")).count(),
+        n * n
+    );
+    assert_eq!(names[eval::imbalance_ours_param(n, 1, 0)], {
+        let l: Vec<char> = def.pieces.iter().map(|p| p.letter).collect();
+        format!("imbalance {} ours {}", l[1], l[0])
+    });
+    assert_eq!(
+        eval::imbalance_theirs_param(n, n - 1, n - 2),
+        names.len() - 1
+    );
+}
+
+#[test]
+fn fitted_imbalance_weights_count_in_the_evaluation_as_in_its_trace() {
+    let g = game("[capa:capablanca]\n", "capa");
+    assert!(!g.0.eval.imbalance, "none until fitted");
+    let mut w = g.eval_weights().expect("weights");
+    for (i, name) in w.names.iter().enumerate() {
+        if name.starts_with("imbalance ") {
+            w.values[i] = [(i % 7) as i32 - 3, (i % 5) as i32 - 2];
+        }
+    }
+    let g2 = g.with_eval_weights(&w).expect("the game's own weights");
+    assert!(g2.0.eval.imbalance);
+    let weights: Vec<[f64; 2]> = g2.0.eval.weights.iter().map(|w| w.map(f64::from)).collect();
+    let mut differ = 0;
+    for pos in capablanca_positions(&g2) {
+        let trace = Defined::eval_trace(&pos).expect("a trace");
+        let ours = signed(pos.side.index(), Defined::evaluate(&pos));
+        assert!((trace.evaluate(&weights) - f64::from(ours)).abs() <= 1.0);
+        let before = g.read_fen(&pos.to_fen()).expect("the FEN reads");
+        differ += usize::from(Defined::evaluate(&before) != Defined::evaluate(&pos));
+    }
+    assert!(differ > 0, "the imbalance moved some scores");
+}

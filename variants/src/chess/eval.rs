@@ -482,8 +482,13 @@ thread_local! {
 /// cache where it has it.
 fn cached_imbalance(pos: &Position, sums: &mut Sums<Compiled>) {
     let counts = imbalance_counts(pos);
-    // No count reaches 16 (ten of a kind at most): 4 bits each, 48 in all,
-    // so a key of !0 is no position's.
+    // A game's counts stay below 16 (ten of a kind at most), 4 bits each,
+    // 48 in all, so a key of !0 is no position's; a set-up position with
+    // more would share another's key, and is summed afresh.
+    if counts.iter().flatten().any(|&n| n > 15) {
+        imbalance(&counts, sums);
+        return;
+    }
     let key = counts
         .iter()
         .flatten()
@@ -1247,6 +1252,13 @@ mod tests {
             for _ in 0..2 {
                 assert_eq!(evaluate(&pos), afresh(&pos), "{fen}");
             }
+        }
+        // Sixteen knights would share a pawn's key in the imbalance
+        // cache: such a position is summed afresh, whichever comes first.
+        let pawn = Position::from_fen("4k3/8/8/8/8/8/P7/4K3 w - - 0 1").unwrap();
+        let knights = Position::from_fen("4k3/8/8/8/NNNNNNNN/NNNNNNNN/8/4K3 w - - 0 1").unwrap();
+        for pos in [&pawn, &knights, &pawn, &knights] {
+            assert_eq!(evaluate(pos), afresh(pos), "{}", pos.to_fen());
         }
         // The blocked passed pawn is scored apart from the free one.
         let free = "4k3/8/3P4/8/8/8/5PPP/6K1 w - - 0 1";

@@ -133,20 +133,27 @@ pub mod param {
     /// Material imbalance, the second-degree part (Stockfish's classical
     /// imbalance, fitted here): a piece kind's count times the count of
     /// an own kind at or before it in (bishop pair, pawn, knight, bishop,
-    /// rook, queen), by pair [`imbalance_index`] (20 pairs).
+    /// rook, queen), by pair [`imbalance_ours`] (20 pairs).
     pub const IMBALANCE_OURS: usize = PASSED_SAFE_STOP + 1;
-    /// The same with the enemy's count of a kind before it (15 pairs).
+    /// The same with the enemy's count of a kind before it, by pair
+    /// [`imbalance_theirs`] (15 pairs).
     pub const IMBALANCE_THEIRS: usize = IMBALANCE_OURS + 20;
     /// Number of weights.
     pub const COUNT: usize = IMBALANCE_THEIRS + 15;
 
-    /// Where the pair of imbalance kinds `a` (1..=5: pawn .. queen) and
-    /// `b` (0: the bishop pair, 1..=5 as `a`; `b <= a`) sits after
-    /// [`IMBALANCE_OURS`]; with `b < a`, after [`IMBALANCE_THEIRS`]
-    /// too at `imbalance_index(a, b) - a + 1` (see `super::imbalance`).
-    pub const fn imbalance_index(a: usize, b: usize) -> usize {
+    /// Where the weight of a side's imbalance kind `a` (1..=5: pawn ..
+    /// queen) with its own kind `b` (0: the bishop pair, 1..=5 as `a`;
+    /// `b <= a`) sits.
+    pub const fn imbalance_ours(a: usize, b: usize) -> usize {
         // Rows 1..a hold 2, 3, .. a + 1 pairs each.
-        (a - 1) * (a + 2) / 2 + b
+        IMBALANCE_OURS + (a - 1) * (a + 2) / 2 + b
+    }
+
+    /// Where the weight of a side's imbalance kind `a` with the enemy's
+    /// kind `b` (`b < a`) sits.
+    pub const fn imbalance_theirs(a: usize, b: usize) -> usize {
+        // Rows 1..a hold 1, 2, .. a pairs each.
+        IMBALANCE_THEIRS + (a - 1) * a / 2 + b
     }
 }
 
@@ -219,10 +226,9 @@ pub fn weight_names() -> Vec<String> {
     for a in 1..6 {
         for b in 0..=a {
             let (x, y) = (IMBALANCE[a], IMBALANCE[b]);
-            names[IMBALANCE_OURS + imbalance_index(a, b)] = format!("imbalance {x} ours {y}");
+            names[imbalance_ours(a, b)] = format!("imbalance {x} ours {y}");
             if b < a {
-                names[IMBALANCE_THEIRS + imbalance_index(a, b) - (a - 1)] =
-                    format!("imbalance {x} theirs {y}");
+                names[imbalance_theirs(a, b)] = format!("imbalance {x} theirs {y}");
             }
         }
     }
@@ -436,13 +442,11 @@ fn imbalance<T: Terms>(counts: &[[i32; 6]; 2], t: &mut T) {
             if ours[a] == 0 {
                 continue;
             }
-            // The row of kind `a`: its pairs with every kind up to it.
-            let row = imbalance_index(a, 0);
             for (b, &n) in ours[..=a].iter().enumerate() {
-                t.add(color, IMBALANCE_OURS + row + b, ours[a] * n);
+                t.add(color, imbalance_ours(a, b), ours[a] * n);
             }
             for (b, &n) in theirs[..a].iter().enumerate() {
-                t.add(color, IMBALANCE_THEIRS + row - (a - 1) + b, ours[a] * n);
+                t.add(color, imbalance_theirs(a, b), ours[a] * n);
             }
         }
     }

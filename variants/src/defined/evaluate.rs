@@ -476,19 +476,24 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
 /// any game's types): for each side, each type's count on the board times
 /// the count of each own type at or before it, and of each enemy type
 /// before it, every pair its own weight (see
-/// [`super::eval::imbalance_ours_param`]). The royal type is left out: its
-/// count never changes.
+/// [`super::eval::imbalance_ours_param`]). The royal type is left out.
 #[inline(always)]
 fn imbalance<T: Terms>(def: &GameDef, count: &[[i32; MAX_TYPES]; 2], t: &mut T) {
     let n = def.pieces.len();
+    // The king's count left out: it never changes.
+    let mut count = *count;
+    if let Some(k) = def.king {
+        count[0][k] = 0;
+        count[1][k] = 0;
+    }
     for side in 0..2 {
         let (ours, theirs) = (&count[side], &count[1 - side]);
-        for a in (0..n).filter(|&a| ours[a] != 0 && Some(a) != def.king) {
-            for b in (0..=a).filter(|&b| ours[b] != 0 && Some(b) != def.king) {
+        for a in (0..n).filter(|&a| ours[a] != 0) {
+            for b in (0..=a).filter(|&b| ours[b] != 0) {
                 let at = super::eval::imbalance_ours_param(n, a, b);
                 t.add(side, at, ours[a] * ours[b]);
             }
-            for b in (0..a).filter(|&b| theirs[b] != 0 && Some(b) != def.king) {
+            for b in (0..a).filter(|&b| theirs[b] != 0) {
                 let at = super::eval::imbalance_theirs_param(n, a, b);
                 t.add(side, at, ours[a] * theirs[b]);
             }

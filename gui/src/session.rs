@@ -961,6 +961,12 @@ impl Session {
     fn engine_moves(&mut self, found: play::Found) -> Vec<Value> {
         let replied_at = epoch_ms();
         let mut out = Vec::new();
+        if found.failed {
+            out.push(error(
+                "the engine's search failed (see its log); it plays what it found, or its first legal move"
+                    .to_string(),
+            ));
+        }
         if let Some(best) = found.best {
             if let Err(e) = self.game.play(&best.token) {
                 out.push(error(format!("the engine's move {}: {e}", best.token)));

@@ -594,7 +594,10 @@ impl<V: Variant> GameHandle for VariantHandle<V> {
                     sink,
                 };
                 let result = search::<V>(shared, &req, &reporter);
-                found::<V>(&req.root, &result.pv)
+                Found {
+                    failed: result.failed,
+                    ..found::<V>(&req.root, &result.pv)
+                }
             },
         ))
     }
@@ -636,6 +639,7 @@ fn found<V: Variant>(root: &V::Position, pv: &[V::Move]) -> Found {
     Found {
         best: Some(Turn::of::<V>(root, &turn)),
         ponder: (!reply.is_empty()).then(|| Turn::of::<V>(&after, &reply)),
+        failed: false,
     }
 }
 

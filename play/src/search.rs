@@ -91,6 +91,9 @@ pub struct Found {
     pub best: Option<Turn>,
     /// The reply expected after it.
     pub ponder: Option<Turn>,
+    /// A search thread panicked: the turn is what the others found, or
+    /// the first legal one (the front end says so to its user).
+    pub failed: bool,
 }
 
 /// How to end a running search.

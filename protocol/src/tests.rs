@@ -1072,3 +1072,21 @@ fn xboard_plays_drops_in_a_game_with_pockets() {
     let (out, _) = session("xboard\nprotover 2\nvariant shogi\n");
     assert!(out.contains("9x9+9_shogi"), "{out}");
 }
+
+/// A search that failed (a thread panicked) is said to the GUI before the
+/// `bestmove` it still gets; a search that did not fail says nothing.
+#[test]
+fn uci_says_when_the_search_failed() {
+    for failed in [false, true] {
+        let buf = Buffer::default();
+        let mut s = Session::new(buf.clone());
+        s.uci_bestmove(Found {
+            failed,
+            ..Found::default()
+        });
+        let out = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        let said = format!("info string error: {FAILED_SEARCH}\n");
+        assert_eq!(out.contains(&said), failed, "{out}");
+        assert!(out.ends_with("bestmove (none)\n"), "{out}");
+    }
+}

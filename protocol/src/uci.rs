@@ -4,7 +4,7 @@
 
 use crate::jobs::Style;
 use crate::options::{HASH_MAX, MULTIPV_MAX, OVERHEAD_MAX, THREADS_MAX};
-use crate::Session;
+use crate::{Session, FAILED_SEARCH};
 use engine::{Limits, ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION};
 use play::{End, Found, SearchOrder};
 use std::time::Duration;
@@ -133,6 +133,9 @@ impl Session {
     }
 
     pub(crate) fn uci_bestmove(&mut self, best: Found) {
+        if best.failed {
+            self.uci_error(FAILED_SEARCH);
+        }
         match (best.best, best.ponder) {
             (None, _) => self.say("bestmove (none)"),
             (Some(b), Some(p)) => self.say(&format!("bestmove {} ponder {}", b.token, p.token)),

@@ -6,7 +6,7 @@
 
 use crate::jobs::Style;
 use crate::options::{MULTIPV_MAX, OVERHEAD_MAX};
-use crate::Session;
+use crate::{Session, FAILED_SEARCH};
 use engine::{Limits, ENGINE_NAME, ENGINE_VERSION};
 use play::{End, Found, SearchOrder};
 use std::time::Duration;
@@ -284,6 +284,10 @@ impl Session {
     pub(crate) fn xboard_search_finished(&mut self, best: Found) {
         if self.xboard.purpose.take() != Some(Purpose::Think) {
             return;
+        }
+        if best.failed {
+            // CECP's engines write their debugging output after a '#'.
+            self.say(&format!("# error: {FAILED_SEARCH}"));
         }
         let Some(turn) = best.best else {
             self.xb_check_end();

@@ -30,7 +30,7 @@ use crate::tt::{Bound, Hit, Table};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use variants::{GamePosition, MoveCode, Outcome, Variant};
+use variants::{GamePosition, MoveCode, MoveList, Outcome, Variant};
 
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
@@ -193,6 +193,18 @@ pub struct Request<V: Variant> {
     pub params: Params,
 }
 
+/// The root's first legal ply, for a search that failed with nothing
+/// found; none if the game is over or the move generator panics here too.
+fn first_legal_ply<V: Variant>(root: &V::Position) -> Option<V::Move> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut list = MoveList::new();
+        V::generate(root, &mut list);
+        list.first().copied()
+    }))
+    .ok()
+    .flatten()
+}
+
 /// The result of a search.
 #[derive(Clone, Debug)]
 pub struct SearchResult<M> {
@@ -204,8 +216,9 @@ pub struct SearchResult<M> {
     pub depth: i32,
     /// Nodes searched by all threads.
     pub nodes: u64,
-    /// A search thread panicked: the result is what the others found (or
-    /// nothing), and a bench or a test must not take it for a search.
+    /// A search thread panicked: the result is what the others found, or
+    /// else the root's first legal ply (a game in progress goes on), and a
+    /// bench or a test must not take it for a search.
     pub failed: bool,
 }
 
@@ -578,6 +591,12 @@ pub fn search<V: Variant>(
     }
     best.nodes = nodes;
     best.failed = failed;
+    if failed && best.pv.is_empty() {
+        // Of the moves a GUI restricted the search to, if it did.
+        let restricted = req.search_moves.first().copied();
+        best.pv
+            .extend(restricted.or_else(|| first_legal_ply::<V>(&req.root)));
+    }
     stats::report();
     best
 }

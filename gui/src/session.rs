@@ -962,10 +962,7 @@ impl Session {
         let replied_at = epoch_ms();
         let mut out = Vec::new();
         if found.failed {
-            out.push(error(
-                "the engine's search failed (see its log); it plays what it found, or its first legal move"
-                    .to_string(),
-            ));
+            out.push(error(play::FAILED_SEARCH.to_string()));
         }
         if let Some(best) = found.best {
             if let Err(e) = self.game.play(&best.token) {

@@ -15,7 +15,7 @@ mod search;
 mod turn;
 
 pub use handle::{open, BenchEach, BenchJob, Board, EvalTerms, GameHandle, Job, PerftJob};
-pub use search::{End, Found, Report, SearchHandle, SearchOrder, Sink};
+pub use search::{End, Found, Report, SearchHandle, SearchOrder, Sink, FAILED_SEARCH};
 pub use turn::{Played, Turn};
 
 #[cfg(test)]

@@ -92,9 +92,15 @@ pub struct Found {
     /// The reply expected after it.
     pub ponder: Option<Turn>,
     /// A search thread panicked: the turn is what the others found, or
-    /// the first legal one (the front end says so to its user).
+    /// the first legal one (the front end says so to its user, in
+    /// [`FAILED_SEARCH`]'s words).
     pub failed: bool,
 }
+
+/// What a front end tells its user when a search thread panicked (the
+/// panic's message is on stderr): the turn it plays is all the same legal.
+pub const FAILED_SEARCH: &str =
+    "the search failed (see the engine's log on stderr); playing what it found, or the first legal move";
 
 /// How to end a running search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

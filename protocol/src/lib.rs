@@ -88,11 +88,6 @@ pub struct Session {
 /// flood of input cannot grow memory without bound.
 const DEFERRED_MAX: usize = 10_000;
 
-/// What a front end tells its GUI when a search thread panicked (the
-/// panic's message is on stderr): the turn it sends is all the same legal.
-const FAILED_SEARCH: &str =
-    "the search failed (see the engine's log on stderr); playing what it found, or the first legal move";
-
 /// What `help` prints before a protocol is chosen, for these games.
 fn help(registry: &Registry) -> Vec<String> {
     vec![

@@ -1085,7 +1085,7 @@ fn uci_says_when_the_search_failed() {
             ..Found::default()
         });
         let out = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
-        let said = format!("info string error: {FAILED_SEARCH}\n");
+        let said = format!("info string error: {}\n", play::FAILED_SEARCH);
         assert_eq!(out.contains(&said), failed, "{out}");
         assert!(out.ends_with("bestmove (none)\n"), "{out}");
     }

@@ -4,9 +4,9 @@
 
 use crate::jobs::Style;
 use crate::options::{HASH_MAX, MULTIPV_MAX, OVERHEAD_MAX, THREADS_MAX};
-use crate::{Session, FAILED_SEARCH};
+use crate::Session;
 use engine::{Limits, ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION};
-use play::{End, Found, SearchOrder};
+use play::{End, Found, SearchOrder, FAILED_SEARCH};
 use std::time::Duration;
 
 /// The deepest `go perft`: deeper counts never finish anyway, and each

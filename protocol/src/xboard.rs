@@ -6,9 +6,9 @@
 
 use crate::jobs::Style;
 use crate::options::{MULTIPV_MAX, OVERHEAD_MAX};
-use crate::{Session, FAILED_SEARCH};
+use crate::Session;
 use engine::{Limits, ENGINE_NAME, ENGINE_VERSION};
-use play::{End, Found, SearchOrder};
+use play::{End, Found, SearchOrder, FAILED_SEARCH};
 use std::time::Duration;
 use variants::{MoveError, Side};
 

@@ -475,4 +475,27 @@ fn fitted_imbalance_weights_count_in_the_evaluation_as_in_its_trace() {
         differ += usize::from(Defined::evaluate(&before) != Defined::evaluate(&pos));
     }
     assert!(differ > 0, "the imbalance moved some scores");
+    // The evaluation keeps each signature's imbalance in a cache: a game
+    // given other weights, evaluated by turns with the first on the same
+    // positions, still gets its own (as its trace says), and the first
+    // still its own.
+    for &i in &imbalance {
+        w.values[i] = [(i % 5) as i32 - 2, (i % 3) as i32 - 1];
+    }
+    let g3 = g.with_eval_weights(&w).expect("the game's own weights");
+    let weights3: Vec<[f64; 2]> = g3.0.eval.weights.iter().map(|w| w.map(f64::from)).collect();
+    let mut apart = 0;
+    for _ in 0..2 {
+        for pos in capablanca_positions(&g2) {
+            let other = g3.read_fen(&pos.to_fen()).expect("the FEN reads");
+            let (a, b) = (Defined::evaluate(&pos), Defined::evaluate(&other));
+            for (p, e, weights) in [(&pos, a, &weights), (&other, b, &weights3)] {
+                let trace = Defined::eval_trace(p).expect("a trace");
+                let ours = f64::from(signed(p.side.index(), e));
+                assert!((trace.evaluate(weights) - ours).abs() <= 1.0);
+            }
+            apart += usize::from(a != b);
+        }
+    }
+    assert!(apart > 0, "the two sets of weights give different scores");
 }

@@ -501,8 +501,9 @@ thread_local! {
 
 /// [`imbalance`]'s sum under the game's weights, from the cache where it
 /// has it. The key hashes the game (its definition's address: weights
-/// given at run time make a definition of their own) and every count, 64
-/// bits, so that two signatures sharing one is a chance of one in 2^64.
+/// given at run time make a definition of their own, never freed) and
+/// every count into 64 bits: two signatures a search meets sharing a key
+/// (and one taking the other's sum) is a chance too small to guard.
 fn cached_imbalance(def: &GameDef, count: &[[i32; MAX_TYPES]; 2]) -> [i32; 2] {
     let n = def.pieces.len();
     let mix = |key: u64, x: u64| {

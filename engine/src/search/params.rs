@@ -79,8 +79,11 @@ search_params! {
     /// On a clock, no new iteration starts unless, priced at the last
     /// one's cost relative to all before it, it would end within this
     /// percentage of what the iterations so far allow (`Budget::next_fits`;
-    /// 0 is off).
-    time_iteration_cost: "TimeIterationCost" = 0, 0, 400;
+    /// 0 is off). At 200 chess deepens about as before (its iterations
+    /// cost about as much as all before them) and Capablanca stops at
+    /// half its plan (three times as much), where an iteration started
+    /// later ran on to the hard limit.
+    time_iteration_cost: "TimeIterationCost" = 200, 0, 400;
     /// The static evaluation is damped linearly toward a draw as the
     /// game's move-count rule nears, by this percentage when it is
     /// reached (100: to zero, as Fairy-Stockfish; 0: not at all).

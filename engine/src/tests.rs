@@ -764,6 +764,8 @@ fn optional_pruning_changes_the_tree_and_keeps_mates() {
         ("PriorCounterBonus", 1),
         ("EvalDiffHistory", 4),
         ("EarlyRefutationMalus", 1),
+        ("LmrCaptures", 1),
+        ("LmrStable", 1),
     ] {
         assert_ne!(run(middle, 9, name, value).nodes, base, "{name}");
         let r = run(mate, 5, name, value);

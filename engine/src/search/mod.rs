@@ -258,6 +258,10 @@ struct Worker<'a, V: Variant> {
     root_effort: Vec<(V::Move, u64)>,
     /// Changes of the best root move in the running iteration.
     best_changes: u32,
+    /// Changes of the best root move before the running iteration, each
+    /// iteration's count halved at the next (and this one's, halved once
+    /// more as it begins).
+    changes_before: f64,
     /// The score of the last root ply that beat the window.
     root_best: i32,
 }
@@ -383,6 +387,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             params: req.params,
             root_effort: Vec::new(),
             best_changes: 0,
+            changes_before: 0.0,
             root_best: -INF,
         }
     }

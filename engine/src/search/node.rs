@@ -287,10 +287,16 @@ impl<V: Variant> Worker<'_, V> {
                 let r = if late_quiet {
                     let killer = mv == killers[0] || mv == killers[1];
                     self.reduction(&node, (mv, hkey), depth, count, gives_check || killer, ply)
-                } else if late && self.params.lmr_losing_captures != 0 && !V::see_ge(pos, mv, 0) {
-                    // A late capture that loses material: reduced as a
-                    // quiet ply with nothing known for it.
-                    (self.base_reduction(depth, count) - i32::from(pv_node)).clamp(0, depth - 2)
+                } else if late
+                    && ((self.params.lmr_captures != 0 && (!node.tt_pv || cut_node))
+                        || (self.params.lmr_losing_captures != 0 && !V::see_ge(pos, mv, 0)))
+                {
+                    // A late capture away from the principal variation, or
+                    // one that loses material: reduced as a quiet ply with
+                    // nothing known for it.
+                    (self.base_reduction(depth, count) - i32::from(pv_node)
+                        + self.stable_reduction(&node))
+                    .clamp(0, depth - 2)
                 } else {
                     0
                 };
@@ -686,6 +692,17 @@ impl<V: Variant> Worker<'_, V> {
             + self.params.lmr_base as f32 / 100.0) as i32
     }
 
+    /// Step 11: `LmrStable`'s plies at a null-window node while the root's
+    /// best move holds (at most two changes, recent ones counting most).
+    fn stable_reduction(&self, node: &NodeInfo<V::Move>) -> i32 {
+        let changes = self.changes_before + f64::from(self.best_changes);
+        if node.pv_node || changes > 2.0 {
+            0
+        } else {
+            self.params.lmr_stable
+        }
+    }
+
     /// Step 11: how many plies a late quiet ply is reduced by.
     fn reduction(
         &self,
@@ -712,6 +729,7 @@ impl<V: Variant> Worker<'_, V> {
         if checks_or_killer {
             r -= 1;
         }
+        r += self.stable_reduction(node);
         // Plies with a good history are reduced less.
         r -= self.quiet_score(node.side, mv, hkey, ply) / self.params.lmr_history_divisor;
         r.clamp(0, depth - 2)

@@ -180,6 +180,15 @@ search_params! {
     /// Plies less of reduction at a node on a principal variation now or
     /// when the table stored it (Stockfish's ttPv; 0: none).
     lmr_tt_pv: "LmrTtPv" = 0, 0, 3;
+    /// 1: late captures and promotions are reduced by the base reduction
+    /// (a ply less at a PV node) where the node is not on a principal
+    /// variation now or when the table stored it, or is an expected cut
+    /// node (Fairy-Stockfish's rule); 0: only by `LmrLosingCaptures`.
+    lmr_captures: "LmrCaptures" = 0, 0, 1;
+    /// Plies more of reduction for late plies at null-window nodes while
+    /// the root's best move holds: its changes, each iteration's count
+    /// halved at the next, at most two (Fairy-Stockfish's one; 0: none).
+    lmr_stable: "LmrStable" = 0, 0, 2;
     /// Quiescence plies within which a side in check searches its
     /// evasions.
     qs_evasion_plies: "QsEvasionPlies" = 8, 0, 16;

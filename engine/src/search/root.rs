@@ -151,6 +151,7 @@ impl<V: Variant> Worker<'_, V> {
             self.excluded.clear();
             self.root_depth = depth;
             self.best_changes = 0;
+            self.changes_before = progress.changes / 2.0;
             for (line, &previous) in line_scores.iter().enumerate() {
                 self.seldepth = 0;
                 let Some(score) = self.aspiration(req, reporter, depth, previous, line) else {

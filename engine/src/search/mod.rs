@@ -258,9 +258,9 @@ struct Worker<'a, V: Variant> {
     root_effort: Vec<(V::Move, u64)>,
     /// Changes of the best root move in the running iteration.
     best_changes: u32,
-    /// Changes of the best root move before the running iteration, each
-    /// iteration's count halved at the next (and this one's, halved once
-    /// more as it begins).
+    /// Half of `Progress::changes` as the running iteration began: with
+    /// `best_changes` added, the count that iteration will end with (each
+    /// iteration's changes halved at the next).
     changes_before: f64,
     /// The score of the last root ply that beat the window.
     root_best: i32,

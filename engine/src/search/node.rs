@@ -695,8 +695,12 @@ impl<V: Variant> Worker<'_, V> {
     /// Step 11: `LmrStable`'s plies at a null-window node while the root's
     /// best move holds (at most two changes, recent ones counting most).
     fn stable_reduction(&self, node: &NodeInfo<V::Move>) -> i32 {
+        // Off by default: the late plies' hot path skips the count then.
+        if self.params.lmr_stable == 0 || node.pv_node {
+            return 0;
+        }
         let changes = self.changes_before + f64::from(self.best_changes);
-        if node.pv_node || changes > 2.0 {
+        if changes > 2.0 {
             0
         } else {
             self.params.lmr_stable

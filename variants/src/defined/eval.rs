@@ -359,6 +359,50 @@ pub struct EvalInfo {
     /// `[side][square]`: ranks from there to the side's promotion region
     /// (to the last rank where the game has none), at most 7.
     pub steps: [Vec<u8>; 2],
+    /// `[side]`: the pawn types that take one step diagonally forward
+    /// and nowhere else, from every square of the board: the evaluation
+    /// finds all their attacks at once by shifting the board.
+    pub diagonal_pawns: [u64; 2],
+}
+
+/// The squares one step diagonally forward of `pawns` (`side` 0 moves
+/// up the ranks), on the 16-file grid: nothing wraps to another rank.
+#[inline]
+pub fn diagonal_steps(pawns: Board, side: usize) -> Board {
+    // The first and the last file of the grid (a square every 16 bits).
+    const FIRST_FILE: Board = crate::bitboard::Bits([0x0001_0001_0001_0001; 4]);
+    const LAST_FILE: Board = crate::bitboard::Bits([0x8000_8000_8000_8000; 4]);
+    let w = WIDTH as usize;
+    let (left, right) = (pawns.and_not(FIRST_FILE), pawns.and_not(LAST_FILE));
+    if side == 0 {
+        (left << (w - 1)) | (right << (w + 1))
+    } else {
+        (right >> (w - 1)) | (left >> (w + 1))
+    }
+}
+
+/// `[side]`: the pawn types whose captures are the two diagonal steps
+/// forward, and only those, from every square of `def`'s board (see
+/// [`EvalInfo::diagonal_pawns`]).
+fn diagonal_pawns(def: &GameDef) -> [u64; 2] {
+    let mut found = [0u64; 2];
+    for (side, found) in found.iter_mut().enumerate() {
+        for t in 0..def.pieces.len() {
+            if def.promotion_pawn_types[side] & (1 << t) == 0 {
+                continue;
+            }
+            let c = &def.pieces[t].compiled[side];
+            let same = c.rides[0][CAPTURE] == 0
+                && def.board.iter().all(|s| {
+                    let reach = c.leap[0][CAPTURE][s] & c.pseudo[0][CAPTURE][s] & def.board;
+                    reach == diagonal_steps(Board::single(s), side) & def.board
+                });
+            if same {
+                *found |= 1 << t;
+            }
+        }
+    }
+    found
 }
 
 impl EvalInfo {
@@ -511,6 +555,7 @@ impl EvalInfo {
             unbounded: def.flag_region.iter().any(|r| r.any())
                 || def.extinction_value != super::def::Value::None,
             imbalance,
+            diagonal_pawns: diagonal_pawns(def),
             dark,
             span,
             file,

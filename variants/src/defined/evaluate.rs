@@ -303,9 +303,17 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
         let them = 1 - side;
         let mut mobility = 0;
         let mut lesser = 0;
+        // Pawns that take one step diagonally forward: attacks found for
+        // all at once after the loop.
+        let mut diagonal = Board::EMPTY;
         for s in pos.by_side[side].iter() {
             let (_, ty) = pos.piece(s).expect("a piece of the side");
             count[side][ty] += 1;
+            if info.diagonal_pawns[side] & (1 << ty) != 0 {
+                pawns[side].set(s);
+                diagonal.set(s);
+                continue;
+            }
             let att = movegen::reach(pos, side, ty, s, 0, CAPTURE);
             attacks[side] |= att;
             if def.promotion_pawn_types[side] & (1 << ty) != 0 {
@@ -355,6 +363,12 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
                 on_colour[side][colour] |= 1 << ty;
                 bound_on[side][colour] += 1;
             }
+        }
+        if diagonal.any() {
+            let att = super::eval::diagonal_steps(diagonal, side) & def.board & !pos.holes;
+            attacks[side] |= att;
+            pawn_attacks[side] |= att;
+            guarded[side] |= att;
         }
         t.add(side, MOBILITY, mobility);
         t.add(side, THREAT_BY_LESSER, lesser);
@@ -575,10 +589,19 @@ fn space(
 ) -> i32 {
     let info = &pos.def.eval;
     let safe = info.space[side].and_not(pawns[side] | *their_pawn_attacks);
-    let mut behind = Board::EMPTY;
-    for s in pawns[side].iter() {
-        let f = s % WIDTH as usize;
-        behind |= info.file[f].and_not(info.span[side][s] | Board::single(s));
+    // The squares behind an own pawn on its file: the pawns filled
+    // towards the side's first rank, a rank, then 1, 2, 4 and 8 more (a
+    // board has at most 16). Off the board they meet no safe square.
+    let back = |b: Board, ranks: usize| {
+        if side == 0 {
+            b >> (ranks * WIDTH as usize)
+        } else {
+            b << (ranks * WIDTH as usize)
+        }
+    };
+    let mut behind = back(pawns[side], 1);
+    for ranks in [1, 2, 4, 8] {
+        behind |= back(behind, ranks);
     }
     let bonus = safe.count() + (safe & behind).and_not(*theirs).count();
     let weight = (pos.by_side[side].count() as i32 - 3).max(0);

@@ -17,6 +17,45 @@ fn counts(g: &Defined, fen: &str) -> Vec<i32> {
     term_counts(&g.read_fen(fen).expect("the FEN reads")).0
 }
 
+/// Pawns that take one step diagonally forward are known, so that their
+/// attacks are found for all at once: chess's and chess16's pawns (the
+/// grid's last file included), not shogi's nor Berolina's; the steps
+/// never wrap to another rank.
+#[test]
+fn diagonal_pawns_are_known_by_their_captures() {
+    for (ini, name, known) in [
+        ("[capa:capablanca]\n", "capa", true),
+        ("[b:berolina]\n", "b", false),
+        ("[s:shogi]\n", "s", false),
+        (
+            "[sixteen]\nmaxFile = 16\nmaxRank = 16\npawn = p\nrook = r\nking = k\n\
+             startFen = r14k/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/R14K w - - 0 1\n\
+             promotionRegionWhite = *16\npromotionRegionBlack = *1\npromotionPieceTypes = r\n",
+            "sixteen",
+            true,
+        ),
+    ] {
+        let g = game(ini, name);
+        let pawn = g.0.type_of('p').expect("a pawn");
+        for side in 0..2 {
+            let found = g.0.eval.diagonal_pawns[side] & (1 << pawn) != 0;
+            assert_eq!(found, known, "{name} side {side}");
+        }
+    }
+    let steps = |squares: &[&str], side| {
+        let mut b = super::piece::Board::EMPTY;
+        for s in squares {
+            b.set(sq(s));
+        }
+        let mut names: Vec<usize> = super::eval::diagonal_steps(b, side).iter().collect();
+        names.sort();
+        names
+    };
+    assert_eq!(steps(&["a2", "p2"], 0), vec![sq("b3"), sq("o3")]);
+    assert_eq!(steps(&["a7", "p7"], 1), vec![sq("b6"), sq("o6")]);
+    assert_eq!(steps(&["e4"], 1), vec![sq("d3"), sq("f3")]);
+}
+
 /// Colour-bound and file-riding types, phases, zones and the ranks to
 /// promotion, on Capablanca's 10x8 board.
 #[test]

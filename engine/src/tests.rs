@@ -766,6 +766,7 @@ fn optional_pruning_changes_the_tree_and_keeps_mates() {
         ("EarlyRefutationMalus", 1),
         ("LmrCaptures", 1),
         ("LmrStable", 1),
+        ("QsChecks", 1),
     ] {
         assert_ne!(run(middle, 9, name, value).nodes, base, "{name}");
         let r = run(mate, 5, name, value);

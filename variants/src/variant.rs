@@ -392,12 +392,29 @@ pub trait SearchHints: Fen {
         false
     }
 
+    /// Appends the noisy plies, as [`SearchHints::generate_noisy`], and
+    /// the quiet ones that may give check (a superset of them: each is
+    /// proved by making it), for quiescence's first ply; `false` (the
+    /// default) where the game cannot, and the search then generates
+    /// every ply.
+    fn generate_noisy_and_checks(_pos: &Self::Position, _moves: &mut MoveList<Self::Move>) -> bool {
+        false
+    }
+
     /// Whether the exchange a ply starts gains at least `threshold`
     /// centipawns (static exchange evaluation). The search skips losing
     /// captures in quiescence and orders them late. The default knows no
     /// exchanges and says yes whenever the threshold is not positive.
     fn see_ge(_pos: &Self::Position, _mv: Self::Move, threshold: i32) -> bool {
         threshold <= 0
+    }
+
+    /// Whether the quiet ply `mv` may give check: `false` only where it
+    /// surely does not attack the enemy king from its destination (a
+    /// cheap filter before the ply is made; quiescence's first ply tries
+    /// the quiet plies that check). The default cannot tell.
+    fn may_check(_pos: &Self::Position, _mv: Self::Move) -> bool {
+        true
     }
 
     /// The margin of delta pruning in quiescence, for variants whose

@@ -209,6 +209,10 @@ search_params! {
     /// before went to or give check (Stockfish's and Fairy-Stockfish's
     /// limit of two; 0: none).
     qs_move_limit: "QsMoveLimit" = 0, 0, 8;
+    /// 1: quiescence's first ply, out of check, also tries the quiet
+    /// plies that give check and lose no material (by SEE), as
+    /// Fairy-Stockfish does; 0: captures and promotions only.
+    qs_checks: "QsChecks" = 0, 0, 1;
     /// Quiet plies are ordered by their history times this...
     quiet_main_weight: "QuietMainWeight" = 1, 1, 2;
     /// ...plus their continuation history after the ply before times

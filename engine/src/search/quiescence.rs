@@ -77,7 +77,16 @@ impl<V: Variant> Worker<'_, V> {
         // Out of check a game that can generate its noisy plies alone
         // saves generating (and proving legal) the quiet ones; an empty
         // list then means a quiet position, and the stand-pat score holds.
-        let noisy_only = !checked && stands && V::generate_noisy(pos, &mut list);
+        // Quiescence's first ply may try quiet checks too: it needs them
+        // all.
+        let quiet_checks = self.params.qs_checks != 0 && qply == 0 && stands && !checked;
+        let noisy_only = !checked
+            && stands
+            && if quiet_checks {
+                V::generate_noisy_and_checks(pos, &mut list)
+            } else {
+                V::generate_noisy(pos, &mut list)
+            };
         if !noisy_only {
             V::generate(pos, &mut list);
             if list.is_empty() {
@@ -97,6 +106,13 @@ impl<V: Variant> Worker<'_, V> {
         for &mv in list.iter() {
             if in_check || (V::is_noisy(pos, mv) && V::see_ge(pos, mv, needed)) {
                 moves.push((quiescence_key::<V>(pos, mv), mv));
+            } else if quiet_checks
+                && !V::is_noisy(pos, mv)
+                && V::may_check(pos, mv)
+                && V::see_ge(pos, mv, 0)
+            {
+                // After every capture; proved a check once made.
+                moves.push((i32::MIN + 1, mv));
             }
         }
         // The table's ply first, where it is among them.
@@ -128,6 +144,9 @@ impl<V: Variant> Worker<'_, V> {
             }
             let key = (limit > 0).then(|| V::history_key(pos, mv));
             let child = V::make(pos, mv);
+            if quiet_checks && !V::is_noisy(pos, mv) && !V::in_check(&child) {
+                continue;
+            }
             if limited
                 && searched >= limit
                 && best > -MATE_BOUND

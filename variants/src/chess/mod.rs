@@ -197,6 +197,29 @@ impl SearchHints for Chess {
         eval::VALUE_MG[victim] * 8 - kind_of(pos.piece_at(mv.from())) as i32 + promo
     }
 
+    /// By the moved piece's own attack from its destination (with its
+    /// origin emptied); castling's rook and discovered checks are not
+    /// looked for.
+    #[inline]
+    fn may_check(pos: &Position, mv: Move) -> bool {
+        if mv.kind() != MoveKind::Normal {
+            return mv.kind() != MoveKind::Castling;
+        }
+        let us = pos.side().index();
+        let king = 1u64 << pos.king_square(1 - us);
+        let (from, to) = (mv.from(), mv.to());
+        let occupied = pos.occupied() & !(1u64 << from);
+        let attacks = match kind_of(pos.piece_at(from)) {
+            PAWN => attacks::PAWN[us][to],
+            types::KNIGHT => attacks::KNIGHT[to],
+            types::BISHOP => attacks::bishop(to, occupied),
+            types::ROOK => attacks::rook(to, occupied),
+            types::QUEEN => attacks::queen(to, occupied),
+            _ => 0,
+        };
+        attacks & king != 0
+    }
+
     const SEE_WEIGHS_GAINS: bool = true;
 
     #[inline]

@@ -531,3 +531,33 @@ fn chess_takes_weights_at_run_time() {
         eval::param::COUNT
     );
 }
+
+/// The quiet plies that check by their own piece's attack are all among
+/// those `may_check` lets through, along random games.
+#[test]
+fn every_direct_check_may_check() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut checks = 0;
+    let start = fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let mut pos = start;
+    for _ in 0..3000 {
+        let mut list = MoveList::new();
+        legal_moves(&pos, &mut list);
+        if list.is_empty() || pos.halfmove_clock() > 60 {
+            pos = start;
+            continue;
+        }
+        for &m in list.iter() {
+            let child = pos.make(m);
+            if Chess::ply_kind(&pos, m) == PlyKind::Quiet && child.checkers() & (1 << m.to()) != 0 {
+                checks += 1;
+                assert!(Chess::may_check(&pos, m), "{m:?} at {}", pos.to_fen());
+            }
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        pos = pos.make(list[(seed % list.len() as u64) as usize]);
+    }
+    assert!(checks > 100, "only {checks} checks met");
+}

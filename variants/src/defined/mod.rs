@@ -386,6 +386,10 @@ impl SearchHints for Defined {
         see::see_ge(pos, mv, threshold)
     }
 
+    fn may_check(pos: &Position, mv: Move) -> bool {
+        movegen::may_check(pos, mv)
+    }
+
     fn evaluate_at_least(pos: &Position, beta: i32) -> Option<i32> {
         evaluate::evaluate_at_least(pos, beta)
     }
@@ -437,6 +441,13 @@ impl SearchHints for Defined {
     fn generate_noisy(pos: &Position, moves: &mut MoveList<Move>) -> bool {
         if rules::immediate_end(pos).is_none() {
             movegen::legal_of(pos, movegen::Moves::Noisy, moves);
+        }
+        true
+    }
+
+    fn generate_noisy_and_checks(pos: &Position, moves: &mut MoveList<Move>) -> bool {
+        if rules::immediate_end(pos).is_none() {
+            movegen::legal_of(pos, movegen::Moves::NoisyAndChecks, moves);
         }
         true
     }

@@ -320,6 +320,9 @@ pub enum Moves {
     All,
     /// Captures and promotions only (the quiescence search's).
     Noisy,
+    /// Those, and the quiet moves whose piece may attack the enemy king
+    /// from its destination (see [`may_check`]): quiescence's first ply.
+    NoisyAndChecks,
 }
 
 /// Appends the moves of the side to move (of `which`), before the king's
@@ -336,6 +339,10 @@ pub fn pseudo_legal(pos: &Position, which: Moves, among: Board, out: &mut impl F
         _ => empty,
     };
     let blockers = occupied | pos.holes;
+    let their_king = match which {
+        Moves::NoisyAndChecks => pos.king(them),
+        _ => None,
+    };
     for from in (pos.by_side[us] & among).iter() {
         let (_, t) = pos.piece(from).expect("a piece of the side");
         let c = &def.pieces[t].compiled[us];
@@ -386,6 +393,10 @@ pub fn pseudo_legal(pos: &Position, which: Moves, among: Board, out: &mut impl F
             Moves::All => captures | quiets,
             // Only the quiet moves that promote are noisy.
             Moves::Noisy => captures | (quiets & zone) | promote,
+            Moves::NoisyAndChecks => {
+                let checks = their_king.map_or(Board::EMPTY, |k| c.attackers[k].any);
+                captures | (quiets & (zone | checks)) | promote
+            }
         };
         for to in targets.iter() {
             let mut normal = plain.has(to);
@@ -736,7 +747,7 @@ pub fn legal(pos: &Position, out: &mut MoveList<Move>) {
 /// Appends the legal moves of the side to move of `which`.
 pub fn legal_of(pos: &Position, which: Moves, out: &mut MoveList<Move>) {
     let def = pos.def;
-    if which == Moves::Noisy && def.every_move_captures {
+    if which != Moves::All && def.every_move_captures {
         return;
     }
     let drops = if which == Moves::All {
@@ -1185,6 +1196,22 @@ pub fn moved_type(pos: &Position, m: Move) -> usize {
     } else {
         pos.piece(m.from()).expect("a move's piece").1
     }
+}
+
+/// Whether `m` may give check by its piece's own attack: its type (on
+/// an empty board) attacks the enemy king from the destination.
+/// Discovered checks and castling's are not looked for: quiescence's
+/// filter of quiet checks, which proves each by making it.
+pub fn may_check(pos: &Position, m: Move) -> bool {
+    let us = pos.side.index();
+    let Some(k) = pos.king(1 - us) else {
+        return false;
+    };
+    if matches!(m.kind(), Kind::Castling | Kind::Pass) {
+        return false;
+    }
+    let t = moved_type(pos, m);
+    pos.def.pieces[t].compiled[us].attackers[k].any.has(m.to())
 }
 
 /// Whether `m` (made into `child`) gives check as Fairy-Stockfish counts

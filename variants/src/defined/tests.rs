@@ -607,3 +607,67 @@ fn a_stalemate_that_wins_names_the_side_without_a_move() {
     );
     assert_eq!(end.to_string(), "Black has no legal move and wins");
 }
+
+/// Quiescence's first ply generates every noisy move and every quiet one
+/// that checks by its piece's own attack, and nothing illegal; along
+/// random games of games with leaps, rides, hops, regions and shaped
+/// kings.
+#[test]
+fn quiescence_checks_hold_the_noisy_moves_and_every_direct_check() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut checks = 0;
+    for parent in [
+        "chess",
+        "capablanca",
+        "grand",
+        "shatranj",
+        "xiangqi",
+        "janggi",
+        "berolina",
+        "knightmate",
+        "shako",
+        "nightrider",
+    ] {
+        let g = game(&format!("[t:{parent}]\n"), "t");
+        let start = g.read_fen(&g.0.start_fen).expect("the start");
+        let mut pos = start.clone();
+        for _ in 0..600 {
+            let mut all = MoveList::new();
+            Defined::generate(&pos, &mut all);
+            if all.is_empty() || rules::immediate_end(&pos).is_some() {
+                pos = start.clone();
+                continue;
+            }
+            let mut got = MoveList::new();
+            movegen::legal_of(&pos, movegen::Moves::NoisyAndChecks, &mut got);
+            let us = pos.side.index();
+            let fen = pos.to_fen();
+            for &m in got.iter() {
+                assert!(all.contains(&m), "{parent}: {m:?} is not legal at {fen}");
+            }
+            for &m in all.iter() {
+                if Defined::is_noisy(&pos, m) {
+                    assert!(got.contains(&m), "{parent}: noisy {m:?} missing at {fen}");
+                    continue;
+                }
+                let child = movegen::make(&pos, m);
+                let direct = child
+                    .king(1 - us)
+                    .is_some_and(|k| movegen::checkers(&child, k, us).any(|s| s == m.to()));
+                if direct {
+                    checks += 1;
+                    assert!(movegen::may_check(&pos, m), "{parent}: {m:?} at {fen}");
+                    assert!(got.contains(&m), "{parent}: check {m:?} missing at {fen}");
+                }
+            }
+            pos = movegen::make(&pos, all[(next() % all.len() as u64) as usize]);
+        }
+    }
+    assert!(checks > 100, "only {checks} checks met");
+}

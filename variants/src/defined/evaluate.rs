@@ -226,8 +226,8 @@ pub fn evaluate(pos: &Position) -> i32 {
     let shape = terms(pos, &mut sums);
     let full = pos.def.eval.full_phase;
     let phase = shape.phase.min(full);
-    let mg = i64::from(pos.material[0] + sums.mg + shape.imbalance[0]);
-    let eg = pos.material[1] + sums.eg + shape.imbalance[1];
+    let mg = i64::from(pos.material[0] + sums.mg + shape.cached[0]);
+    let eg = pos.material[1] + sums.eg + shape.cached[1];
     let eg = i64::from(eg) * i64::from(eg_scale(pos.def, &shape, eg)) / 64;
     let white = (mg * i64::from(phase) + eg * i64::from(full - phase)) / i64::from(full);
     // Weights from a file may add up to anything: a static score stays
@@ -249,10 +249,11 @@ struct Shape {
     side_phase: [i32; 2],
     /// Each side's pawns.
     pawns: [i32; 2],
-    /// The material imbalance's (middle game, endgame) sum, White's
-    /// view, where the terms' sink did not take it term by term (see
-    /// [`cached_imbalance`]).
-    imbalance: [i32; 2],
+    /// The (middle game, endgame) sums of the terms the caches gave,
+    /// White's view, where the terms' sink did not take them term by
+    /// term: the material imbalance (see [`cached_imbalance`]) and the
+    /// pawn structure (see [`cached_pawn_structure`]).
+    cached: [i32; 2],
 }
 
 /// The endgame score's scale, in 64ths, for a game with pawns (Stockfish's
@@ -378,6 +379,14 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
             (on_colour[side][0] & on_colour[side][1]).count_ones() as i32,
         );
     }
+    // Where every pawn's attacks are its diagonal steps, the pawn terms
+    // depend on the pawns, the kings and the holes alone: a sum has them
+    // from the cache.
+    let pawns_cached = !T::EVERY_TERM && info.diagonal_pawns == def.promotion_pawn_types;
+    let mut cached = [0; 2];
+    if pawns_cached {
+        cached = cached_pawn_structure(pos, &pawns, &pawn_attacks);
+    }
     for side in 0..2 {
         let them = 1 - side;
         let (mut open, mut half_open) = (0, 0);
@@ -393,7 +402,9 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
         }
         t.add(side, FILE_OPEN, open);
         t.add(side, FILE_HALF_OPEN, half_open);
-        pawn_structure(pos, side, &pawns, &pawn_attacks[side], t);
+        if !pawns_cached {
+            pawn_structure(pos, side, &pawns, &pawn_attacks[side], t);
+        }
         let light = def.board.and_not(info.dark);
         t.add(
             side,
@@ -480,17 +491,18 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
             t.add(side, EXTINCTION, extinction(pos, side));
         }
     }
-    let mut imbalance_sum = [0; 2];
     if T::EVERY_TERM {
         imbalance(def, &count, t);
     } else if info.imbalance {
-        imbalance_sum = cached_imbalance(def, &count);
+        let [mg, eg] = cached_imbalance(def, &count);
+        cached[0] += mg;
+        cached[1] += eg;
     }
     Shape {
         phase: side_phase[0] + side_phase[1],
         side_phase,
         pawns: pawns.map(|p| p.count() as i32),
-        imbalance: imbalance_sum,
+        cached,
     }
 }
 
@@ -539,6 +551,69 @@ fn cached_imbalance(def: &GameDef, count: &[[i32; MAX_TYPES]; 2]) -> [i32; 2] {
             let mut fresh = Sums::new(&def.eval.weights[..]);
             imbalance(def, count, &mut fresh);
             *entry = ImbalanceEntry {
+                key,
+                sum: [fresh.mg, fresh.eg],
+            };
+        }
+        entry.sum
+    })
+}
+
+/// A slot of the pawn-structure cache: the pawns, kings and holes it was
+/// filled for (hashed) and the (middle game, endgame) sum of both sides'
+/// [`pawn_structure`] terms, White's view.
+#[derive(Clone, Copy)]
+struct PawnEntry {
+    key: u64,
+    sum: [i32; 2],
+}
+
+/// Slots of each thread's pawn-structure cache (a power of two).
+const PAWN_CACHE_SIZE: usize = 1 << 12;
+
+thread_local! {
+    /// Each thread's cache of [`pawn_structure`]: a search changes the
+    /// pawns at few of its plies, and the terms walk every pawn (6% of
+    /// Capablanca's time, perf, 2026-12-01).
+    static PAWN_CACHE: std::cell::RefCell<Vec<PawnEntry>> =
+        std::cell::RefCell::new(vec![PawnEntry { key: 0, sum: [0; 2] }; PAWN_CACHE_SIZE]);
+}
+
+/// Both sides' [`pawn_structure`] sums under the game's weights, from the
+/// cache where it has them, for a game whose pawns all attack their
+/// diagonal steps (`pawn_attacks` then follows from `pawns`). The key
+/// hashes the game (its definition's address), the pawns (the position's
+/// pawn hash), both kings' squares and the holes; two positions a search
+/// meets sharing a key is a chance too small to guard.
+fn cached_pawn_structure(
+    pos: &Position,
+    pawns: &[Board; 2],
+    pawn_attacks: &[Board; 2],
+) -> [i32; 2] {
+    let def = pos.def;
+    let mix = |key: u64, x: u64| {
+        (key ^ x)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29)
+    };
+    let kings = pos.kings.map(|k| k.map_or(0xFF, u64::from));
+    let mut key = mix(def as *const GameDef as u64, pos.pawn_hash);
+    key = mix(key, kings[0] | kings[1] << 8);
+    if pos.holes.any() {
+        for word in pos.holes.0 {
+            key = mix(key, word);
+        }
+    }
+    key |= 1;
+    let slot = (key >> 52) as usize & (PAWN_CACHE_SIZE - 1);
+    PAWN_CACHE.with(|cache| {
+        let entry = &mut cache.borrow_mut()[slot];
+        if entry.key != key {
+            let mut fresh = Sums::new(&def.eval.weights[..]);
+            for (side, defended) in pawn_attacks.iter().enumerate() {
+                pawn_structure(pos, side, pawns, defended, &mut fresh);
+            }
+            *entry = PawnEntry {
                 key,
                 sum: [fresh.mg, fresh.eg],
             };

@@ -538,3 +538,35 @@ fn fitted_imbalance_weights_count_in_the_evaluation_as_in_its_trace() {
     }
     assert!(apart > 0, "the two sets of weights give different scores");
 }
+
+/// The pawn terms come from a cache keyed by the pawns, the kings and the
+/// holes: positions alike but for a king's square (which the passed
+/// pawns' king race counts), evaluated by turns, each get their own.
+#[test]
+fn the_pawn_cache_knows_the_kings() {
+    let g = game("[capa:capablanca]\n", "capa");
+    let weights: Vec<[f64; 2]> = g.0.eval.weights.iter().map(|w| w.map(f64::from)).collect();
+    let fens = [
+        "4k5/10/10/10/4P5/10/10/4K5 w - - 0 1",
+        "4k5/10/10/10/4P5/10/10/K9 w - - 0 1",
+        "k9/10/10/10/4P5/10/10/4K5 w - - 0 1",
+    ];
+    let mut scores = std::collections::BTreeSet::new();
+    for _ in 0..2 {
+        for fen in fens {
+            let pos = g.read_fen(fen).expect("the FEN reads");
+            let ours = signed(pos.side.index(), Defined::evaluate(&pos));
+            let trace = Defined::eval_trace(&pos).expect("a trace");
+            assert!(
+                (trace.evaluate(&weights) - f64::from(ours)).abs() <= 1.0,
+                "{fen}"
+            );
+            scores.insert(ours);
+        }
+    }
+    assert_eq!(
+        scores.len(),
+        3,
+        "the kings' squares move the score: {scores:?}"
+    );
+}

@@ -21,6 +21,8 @@ use super::movegen;
 use super::piece::{Board, WIDTH};
 use super::position::{signed, Position, MAX_TYPES};
 use crate::weights::{Sums, Terms};
+use std::cell::RefCell;
+use std::thread::LocalKey;
 
 /// Where each term's weights sit in [`WEIGHTS`].
 pub mod param {
@@ -506,10 +508,11 @@ fn terms<T: Terms>(pos: &Position, t: &mut T) -> Shape {
     }
 }
 
-/// A slot of the imbalance cache: the game and piece counts it was
-/// filled for (hashed) and the (middle game, endgame) sum they give.
+/// A slot of one of the evaluation's caches: the key of what it was
+/// filled for (a hash) and the (middle game, endgame) sum that gives,
+/// White's view.
 #[derive(Clone, Copy)]
-struct ImbalanceEntry {
+struct SumEntry {
     key: u64,
     sum: [i32; 2],
 }
@@ -517,85 +520,84 @@ struct ImbalanceEntry {
 /// Slots of each thread's imbalance cache (a power of two).
 const IMBALANCE_CACHE_SIZE: usize = 1 << 10;
 
+/// Slots of each thread's pawn-structure cache (a power of two).
+const PAWN_CACHE_SIZE: usize = 1 << 12;
+
 thread_local! {
     /// Each thread's cache of [`imbalance`]: a search meets few material
     /// signatures, and Capablanca's 49 products a side computed at every
     /// node cost 8% of the instructions a node (callgrind, 2026-11-30).
-    static IMBALANCE_CACHE: std::cell::RefCell<Vec<ImbalanceEntry>> =
-        std::cell::RefCell::new(vec![ImbalanceEntry { key: 0, sum: [0; 2] }; IMBALANCE_CACHE_SIZE]);
+    static IMBALANCE_CACHE: RefCell<Vec<SumEntry>> =
+        RefCell::new(vec![SumEntry { key: 0, sum: [0; 2] }; IMBALANCE_CACHE_SIZE]);
+
+    /// Each thread's cache of [`pawn_structure`]: a search changes the
+    /// pawns at few of its plies, and the terms walk every pawn (6% of
+    /// Capablanca's time, perf, 2026-12-01).
+    static PAWN_CACHE: RefCell<Vec<SumEntry>> =
+        RefCell::new(vec![SumEntry { key: 0, sum: [0; 2] }; PAWN_CACHE_SIZE]);
 }
 
-/// [`imbalance`]'s sum under the game's weights, from the cache where it
-/// has it. The key hashes the game (its definition's address: weights
-/// given at run time make a definition of their own, never freed) and
-/// every count into 64 bits: two signatures a search meets sharing a key
-/// (and one taking the other's sum) is a chance too small to guard.
-fn cached_imbalance(def: &GameDef, count: &[[i32; MAX_TYPES]; 2]) -> [i32; 2] {
-    let n = def.pieces.len();
-    let mix = |key: u64, x: u64| {
-        (key ^ x)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(29)
-    };
-    let key = count
-        .iter()
-        .flat_map(|side| &side[..n])
-        .fold(mix(0, def as *const GameDef as u64), |key, &c| {
-            mix(key, c as u64)
-        })
-        | 1;
-    let slot = (key >> 54) as usize & (IMBALANCE_CACHE_SIZE - 1);
-    IMBALANCE_CACHE.with(|cache| {
-        let entry = &mut cache.borrow_mut()[slot];
+/// One step of the caches' keys: `x` folded into `key`.
+fn mix(key: u64, x: u64) -> u64 {
+    (key ^ x)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .rotate_left(29)
+}
+
+/// The sum `cache` keeps under `key` (made odd: an empty slot's key is
+/// 0), from `compute` where its slot holds another. Two things a search
+/// meets sharing a 64-bit key (and one taking the other's sum) is a
+/// chance too small to guard.
+fn cached_sum(
+    cache: &'static LocalKey<RefCell<Vec<SumEntry>>>,
+    key: u64,
+    compute: impl FnOnce() -> [i32; 2],
+) -> [i32; 2] {
+    let key = key | 1;
+    cache.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let slot = (key >> 32) as usize & (cache.len() - 1);
+        let entry = &mut cache[slot];
         if entry.key != key {
-            let mut fresh = Sums::new(&def.eval.weights[..]);
-            imbalance(def, count, &mut fresh);
-            *entry = ImbalanceEntry {
+            *entry = SumEntry {
                 key,
-                sum: [fresh.mg, fresh.eg],
+                sum: compute(),
             };
         }
         entry.sum
     })
 }
 
-/// A slot of the pawn-structure cache: the pawns, kings and holes it was
-/// filled for (hashed) and the (middle game, endgame) sum of both sides'
-/// [`pawn_structure`] terms, White's view.
-#[derive(Clone, Copy)]
-struct PawnEntry {
-    key: u64,
-    sum: [i32; 2],
-}
-
-/// Slots of each thread's pawn-structure cache (a power of two).
-const PAWN_CACHE_SIZE: usize = 1 << 12;
-
-thread_local! {
-    /// Each thread's cache of [`pawn_structure`]: a search changes the
-    /// pawns at few of its plies, and the terms walk every pawn (6% of
-    /// Capablanca's time, perf, 2026-12-01).
-    static PAWN_CACHE: std::cell::RefCell<Vec<PawnEntry>> =
-        std::cell::RefCell::new(vec![PawnEntry { key: 0, sum: [0; 2] }; PAWN_CACHE_SIZE]);
+/// [`imbalance`]'s sum under the game's weights, from the cache where it
+/// has it. The key hashes the game (its definition's address: weights
+/// given at run time make a definition of their own, never freed) and
+/// every count.
+fn cached_imbalance(def: &GameDef, count: &[[i32; MAX_TYPES]; 2]) -> [i32; 2] {
+    let n = def.pieces.len();
+    let key = count
+        .iter()
+        .flat_map(|side| &side[..n])
+        .fold(mix(0, def as *const GameDef as u64), |key, &c| {
+            mix(key, c as u64)
+        });
+    cached_sum(&IMBALANCE_CACHE, key, || {
+        let mut fresh = Sums::new(&def.eval.weights[..]);
+        imbalance(def, count, &mut fresh);
+        [fresh.mg, fresh.eg]
+    })
 }
 
 /// Both sides' [`pawn_structure`] sums under the game's weights, from the
 /// cache where it has them, for a game whose pawns all attack their
 /// diagonal steps (`pawn_attacks` then follows from `pawns`). The key
 /// hashes the game (its definition's address), the pawns (the position's
-/// pawn hash), both kings' squares and the holes; two positions a search
-/// meets sharing a key is a chance too small to guard.
+/// pawn hash), both kings' squares and the holes.
 fn cached_pawn_structure(
     pos: &Position,
     pawns: &[Board; 2],
     pawn_attacks: &[Board; 2],
 ) -> [i32; 2] {
     let def = pos.def;
-    let mix = |key: u64, x: u64| {
-        (key ^ x)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(29)
-    };
     let kings = pos.kings.map(|k| k.map_or(0xFF, u64::from));
     let mut key = mix(def as *const GameDef as u64, pos.pawn_hash);
     key = mix(key, kings[0] | kings[1] << 8);
@@ -604,21 +606,12 @@ fn cached_pawn_structure(
             key = mix(key, word);
         }
     }
-    key |= 1;
-    let slot = (key >> 52) as usize & (PAWN_CACHE_SIZE - 1);
-    PAWN_CACHE.with(|cache| {
-        let entry = &mut cache.borrow_mut()[slot];
-        if entry.key != key {
-            let mut fresh = Sums::new(&def.eval.weights[..]);
-            for (side, defended) in pawn_attacks.iter().enumerate() {
-                pawn_structure(pos, side, pawns, defended, &mut fresh);
-            }
-            *entry = PawnEntry {
-                key,
-                sum: [fresh.mg, fresh.eg],
-            };
+    cached_sum(&PAWN_CACHE, key, || {
+        let mut fresh = Sums::new(&def.eval.weights[..]);
+        for (side, defended) in pawn_attacks.iter().enumerate() {
+            pawn_structure(pos, side, pawns, defended, &mut fresh);
         }
-        entry.sum
+        [fresh.mg, fresh.eg]
     })
 }
 

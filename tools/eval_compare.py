@@ -8,7 +8,12 @@ positive correlation) or too much (a negative one); on 2026-11-30 King
 safety stood out in chess (+0.46, every other term below +0.34).
 
     tools/eval_compare.py games.pgn 400 chess target/release/arcana \
-        fairy-stockfish [--worst 10]
+        fairy-stockfish [--worst 10] [--piece-worth]
+
+`--piece-worth` prices each kind of piece as each evaluation does: the
+evaluation with and without every piece but the kings (castling rights
+cleared, so that both positions read), for its owner, averaged by the
+piece's letter over the positions of the plies 16-40, 41-60 and 61-80.
 
 An engine is `PATH` or `PATH|Option=value,...` (e.g.
 `arcana|EvalFile=chess.weights`). A variant other than chess is set in
@@ -31,7 +36,7 @@ from engine_spec import engine_setup
 
 
 def positions(pgn, count, variant):
-    """FENs sampled from the PGN's games, one a game."""
+    """FENs sampled from the PGN's games, one a game, with their plies."""
     rng = random.Random(1)
     games = open(pgn).read().split("[Event ")[1:]
     rng.shuffle(games)
@@ -51,7 +56,7 @@ def positions(pgn, count, variant):
             continue
         if pyffish.gives_check(variant, fen, []):
             continue
-        fens.append(fen)
+        fens.append((fen, ply))
         if len(fens) >= count:
             break
     return fens
@@ -62,6 +67,74 @@ def run(engine, variant, commands):
     exe, setup = engine_setup(engine, variant)
     text = "\n".join(setup + commands + ["quit"]) + "\n"
     return subprocess.run([exe], input=text, capture_output=True, text=True).stdout
+
+
+def without(fen, rank, file):
+    """The FEN with the piece on the board's `rank`-th row (from the top)
+    and `file` taken away and no castling rights."""
+    fields = fen.split(" ")
+    rows = fields[0].split("/")
+    cells = []
+    for token in re.findall(r"\d+|\+?[A-Za-z]~?", rows[rank]):
+        cells += ["."] * int(token) if token.isdigit() else [token]
+    cells[file] = "."
+    rows[rank] = re.sub(r"\.+", lambda m: str(len(m.group(0))), "".join(cells))
+    fields[0] = "/".join(rows)
+    if len(fields) > 2:
+        fields[2] = "-"
+    return " ".join(fields)
+
+
+def pieces(fen):
+    """(row, file, letter) of every piece on the FEN's board but the kings."""
+    out = []
+    for rank, row in enumerate(fen.split(" ")[0].split("/")):
+        file = 0
+        for token in re.findall(r"\d+|\+?[A-Za-z]~?", row):
+            if token.isdigit():
+                file += int(token)
+                continue
+            if token.strip("+~") not in "Kk":
+                out.append((rank, file, token.strip("+~")))
+            file += 1
+    return out
+
+
+def piece_worth(args, fens):
+    """Prints each kind of piece's average worth to both evaluations."""
+    jobs = []
+    for fen, ply in fens:
+        fields = fen.split(" ")
+        if len(fields) > 2:
+            fields[2] = "-"
+        base = " ".join(fields)
+        for rank, file, letter in pieces(base):
+            jobs.append((ply, letter, base, without(base, rank, file)))
+    commands = [f"position fen {f}\neval" for job in jobs for f in job[2:]]
+    # A number, or none where the engine declines (Fairy-Stockfish does in
+    # check, which taking a piece away can uncover).
+    def values(pattern, engine):
+        return [float(v) if re.fullmatch(r"[+-]?[\d.]+", v) else None
+                for v in re.findall(pattern, run(engine, args.variant, commands))]
+    ours = values(r"Final evaluation:?\s+(\S+)", args.arcana)
+    theirs = values(r"Final evaluation:?\s+(\S+)", args.fsf)
+    if not len(ours) == len(theirs) == len(commands):
+        raise SystemExit(f"{len(commands)} evaluations asked, {len(ours)} from Arcana, "
+                         f"{len(theirs)} from Fairy-Stockfish: an engine refused a position")
+    sums = {}
+    for i, (ply, letter, _, _) in enumerate(jobs):
+        if None in (ours[2 * i], ours[2 * i + 1], theirs[2 * i], theirs[2 * i + 1]):
+            continue
+        sign = 1 if letter.isupper() else -1
+        phase = "16-40" if ply <= 40 else "41-60" if ply <= 60 else "61-80"
+        entry = sums.setdefault((letter.upper(), phase), [0, 0.0, 0.0])
+        entry[0] += 1
+        entry[1] += sign * (ours[2 * i] - ours[2 * i + 1])
+        entry[2] += sign * (theirs[2 * i] - theirs[2 * i + 1])
+    print("piece, plies, count, worth to Arcana and to Fairy-Stockfish (pawns), ratio:")
+    for (letter, phase), (n, a, f) in sorted(sums.items()):
+        ratio = f"{a / f:.2f}" if f else "-"
+        print(f"  {letter} {phase} {n:5d} {a / n:6.2f} {f / n:6.2f} {ratio}")
 
 
 def fsf_terms(block):
@@ -84,8 +157,14 @@ def main():
     ap.add_argument("arcana")
     ap.add_argument("fsf")
     ap.add_argument("--worst", type=int, default=0, help="list the N positions most apart")
+    ap.add_argument("--piece-worth", action="store_true",
+                    help="price each kind of piece by both evaluations instead")
     args = ap.parse_args()
     fens = positions(args.pgn, args.count, args.variant)
+    if args.piece_worth:
+        piece_worth(args, fens)
+        return
+    fens = [fen for fen, _ in fens]
     evals = [f"position fen {fen}\neval" for fen in fens]
     ours = [float(v) for v in re.findall(r"Final evaluation: ([+-]?[\d.]+)",
                                          run(args.arcana, args.variant, evals))]

@@ -69,45 +69,48 @@ def run(engine, variant, commands):
     return subprocess.run([exe], input=text, capture_output=True, text=True).stdout
 
 
-def without(fen, rank, file):
-    """The FEN with the piece on the board's `rank`-th row (from the top)
-    and `file` taken away and no castling rights."""
+def cells(row):
+    """A FEN board row as one token a square (`.` for an empty one)."""
+    out = []
+    for token in re.findall(r"\d+|\+?[A-Za-z]~?", row):
+        out += ["."] * int(token) if token.isdigit() else [token]
+    return out
+
+
+def no_castling(fen):
+    """The FEN without castling rights (a piece taken from a castling
+    square would leave a right the engines refuse)."""
     fields = fen.split(" ")
-    rows = fields[0].split("/")
-    cells = []
-    for token in re.findall(r"\d+|\+?[A-Za-z]~?", rows[rank]):
-        cells += ["."] * int(token) if token.isdigit() else [token]
-    cells[file] = "."
-    rows[rank] = re.sub(r"\.+", lambda m: str(len(m.group(0))), "".join(cells))
-    fields[0] = "/".join(rows)
     if len(fields) > 2:
         fields[2] = "-"
     return " ".join(fields)
 
 
+def without(fen, rank, file):
+    """The FEN with the piece on the board's `rank`-th row (from the top)
+    and `file` taken away."""
+    fields = fen.split(" ")
+    rows = fields[0].split("/")
+    row = cells(rows[rank])
+    row[file] = "."
+    rows[rank] = re.sub(r"\.+", lambda m: str(len(m.group(0))), "".join(row))
+    fields[0] = "/".join(rows)
+    return " ".join(fields)
+
+
 def pieces(fen):
     """(row, file, letter) of every piece on the FEN's board but the kings."""
-    out = []
-    for rank, row in enumerate(fen.split(" ")[0].split("/")):
-        file = 0
-        for token in re.findall(r"\d+|\+?[A-Za-z]~?", row):
-            if token.isdigit():
-                file += int(token)
-                continue
-            if token.strip("+~") not in "Kk":
-                out.append((rank, file, token.strip("+~")))
-            file += 1
-    return out
+    return [(rank, file, token.strip("+~"))
+            for rank, row in enumerate(fen.split(" ")[0].split("/"))
+            for file, token in enumerate(cells(row))
+            if token != "." and token.strip("+~") not in "Kk"]
 
 
 def piece_worth(args, fens):
     """Prints each kind of piece's average worth to both evaluations."""
     jobs = []
     for fen, ply in fens:
-        fields = fen.split(" ")
-        if len(fields) > 2:
-            fields[2] = "-"
-        base = " ".join(fields)
+        base = no_castling(fen)
         for rank, file, letter in pieces(base):
             jobs.append((ply, letter, base, without(base, rank, file)))
     commands = [f"position fen {f}\neval" for job in jobs for f in job[2:]]

@@ -35,7 +35,7 @@ pub(super) struct Histories {
     /// How often a quiet ply cut, by (side, ply).
     history: Vec<i32>,
     /// Continuation history, a row for each earlier ply and a column for
-    /// each later one (see `continuation_index`).
+    /// each later one (see `continuation_row`).
     continuation: Vec<i16>,
     /// How often a capture cut, by (side, history key, what it takes).
     capture: Vec<i16>,
@@ -61,20 +61,32 @@ impl Histories {
     }
 }
 
-/// The continuation-history slot of the ply keyed `key` played `distance`
-/// plies after the ply keyed `earlier` (keys: [`variants::SearchHints::history_key`]:
-/// the moving piece above its destination's 8 bits). The earlier ply
-/// (and the distance) picks a row, the later ply's piece and destination
-/// a column (pieces 128 columns apart: chess's 12 and Capablanca's 16 kinds
-/// of piece take distinct columns), so that the plies a node orders read
-/// one dense row for each ply before them, as Stockfish's tables by piece
-/// and square do, instead of a cache line each.
-fn continuation_index(earlier: u32, distance: u64, key: u32) -> usize {
+/// The continuation-history row of the plies played `distance` plies
+/// after the ply keyed `earlier` (keys: [`variants::SearchHints::history_key`]:
+/// the moving piece above its destination's 8 bits), as the index of its
+/// first slot. The earlier ply (and the distance) picks a row, the later
+/// ply's piece and destination a column (see [`continuation_column`]), so
+/// that the plies a node orders read one dense row for each ply before
+/// them, as Stockfish's tables by piece and square do, instead of a cache
+/// line each; a node finds its rows once (see [`ContRows`]).
+fn continuation_row(earlier: u32, distance: u64) -> usize {
     let row = ((earlier as u64) << 3 | distance).wrapping_mul(0x9E37_79B9_7F4A_7C15)
         >> (64 - CONTINUATION_ROW_BITS);
-    let column = ((key >> 8) << 7).wrapping_add(key & 0xFF) & ((1 << CONTINUATION_COLUMN_BITS) - 1);
-    (row as usize) << CONTINUATION_COLUMN_BITS | column as usize
+    (row as usize) << CONTINUATION_COLUMN_BITS
 }
+
+/// The column of the ply keyed `key` in a continuation-history row: its
+/// piece and destination (pieces 128 columns apart: chess's 12 and
+/// Capablanca's 16 kinds of piece take distinct columns).
+fn continuation_column(key: u32) -> usize {
+    (((key >> 8) << 7).wrapping_add(key & 0xFF) & ((1 << CONTINUATION_COLUMN_BITS) - 1)) as usize
+}
+
+/// The continuation-history rows a node's plies read and write: one for
+/// each of [`CONTINUATION_PLIES`] up the line where that was a real ply.
+/// They depend on the plies before the node only, so a node finds them
+/// once rather than for every ply it orders.
+pub(super) type ContRows = [Option<usize>; CONTINUATION_PLIES.len()];
 
 /// The capture-history slot of a capture keyed `key` (the moving piece
 /// and its destination) whose MVV-LVA score (what it takes) is `victim`.
@@ -118,39 +130,38 @@ impl<V: Variant> Worker<'_, V> {
     /// Moves the continuation-history scores of the ply keyed `key` at
     /// `ply` towards +-HISTORY_MAX (see [`Worker::update_history`]).
     pub(super) fn update_continuations(&mut self, ply: usize, key: u32, bonus: i32) {
-        for slot in self.continuation_slots(ply, key).into_iter().flatten() {
-            let c = &mut self.histories.continuation[slot];
+        let column = continuation_column(key);
+        for row in self.continuation_rows(ply).into_iter().flatten() {
+            let c = &mut self.histories.continuation[row + column];
             *c += (bonus - *c as i32 * bonus.abs() / HISTORY_MAX) as i16;
         }
     }
 
-    /// The continuation slots of the ply keyed `key` at `ply`: after the
-    /// plies [`CONTINUATION_PLIES`] up the line, where those were real
-    /// plies.
-    fn continuation_slots(&self, ply: usize, key: u32) -> [Option<usize>; 3] {
+    /// The continuation-history rows of a node at `ply` (see
+    /// [`ContRows`]).
+    pub(super) fn continuation_rows(&self, ply: usize) -> ContRows {
         CONTINUATION_PLIES.map(|back| {
             let frame = self.stack.get(ply.checked_sub(back)?)?;
-            (frame.played != V::Move::NONE)
-                .then(|| continuation_index(frame.played_key, back as u64, key))
+            (frame.played != V::Move::NONE).then(|| continuation_row(frame.played_key, back as u64))
         })
     }
 
     /// A quiet ply's place in the order: its history and continuation
-    /// histories, the history and the continuation after the ply before
-    /// weighted by `QuietMainWeight` and `QuietCont1Weight` (Stockfish
-    /// counts both twice).
-    pub(super) fn quiet_order(&self, side: usize, mv: V::Move, key: u32, ply: usize) -> i32 {
+    /// histories (in the node's `rows`), the history and the continuation
+    /// after the ply before weighted by `QuietMainWeight` and
+    /// `QuietCont1Weight` (Stockfish counts both twice).
+    pub(super) fn quiet_order(&self, side: usize, mv: V::Move, key: u32, rows: &ContRows) -> i32 {
         let weights = (
             self.params.quiet_main_weight,
             self.params.quiet_cont1_weight,
         );
-        self.history_sum(side, mv, key, ply, weights)
+        self.history_sum(side, mv, key, rows, weights)
     }
 
     /// A quiet ply's score for reductions and pruning: its history and
-    /// continuation histories.
-    pub(super) fn quiet_score(&self, side: usize, mv: V::Move, key: u32, ply: usize) -> i32 {
-        self.history_sum(side, mv, key, ply, (1, 1))
+    /// continuation histories (in the node's `rows`).
+    pub(super) fn quiet_score(&self, side: usize, mv: V::Move, key: u32, rows: &ContRows) -> i32 {
+        self.history_sum(side, mv, key, rows, (1, 1))
     }
 
     /// A quiet ply's history and continuation histories, the history and
@@ -160,21 +171,23 @@ impl<V: Variant> Worker<'_, V> {
         side: usize,
         mv: V::Move,
         key: u32,
-        ply: usize,
+        rows: &ContRows,
         (main, cont1): (i32, i32),
     ) -> i32 {
-        let slots = self.continuation_slots(ply, key);
-        let cont = |i: usize| slots[i].map_or(0, |slot| self.histories.continuation[slot] as i32);
+        let column = continuation_column(key);
+        let cont =
+            |i: usize| rows[i].map_or(0, |row| self.histories.continuation[row + column] as i32);
         self.histories.history[history_index(side, mv)] * main + cont(0) * cont1 + cont(1) + cont(2)
     }
 
     /// Whether the continuation histories of a quiet ply after the plies
-    /// one and two before it are both negative (neither missing).
-    pub(super) fn continuations_negative(&self, key: u32, ply: usize) -> bool {
-        let slots = self.continuation_slots(ply, key);
-        slots[..2]
+    /// one and two before it (the node's `rows`) are both negative
+    /// (neither missing).
+    pub(super) fn continuations_negative(&self, key: u32, rows: &ContRows) -> bool {
+        let column = continuation_column(key);
+        rows[..2]
             .iter()
-            .all(|slot| slot.is_some_and(|i| self.histories.continuation[i] < 0))
+            .all(|row| row.is_some_and(|r| self.histories.continuation[r + column] < 0))
     }
 
     /// Moves a capture's history score towards +-HISTORY_MAX (see

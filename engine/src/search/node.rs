@@ -2,6 +2,7 @@
 //! steps. The margins are in [`super::params`], the order in
 //! [`super::picker`].
 
+use super::history::ContRows;
 use super::params::QUIETS_REMEMBERED;
 use super::picker::MovePicker;
 use super::stack::Frame;
@@ -15,8 +16,6 @@ use variants::{MoveCode, MoveList, PlyKind, Variant};
 /// What a node knows before its moves are searched.
 struct NodeInfo<M> {
     key: u64,
-    /// Its height in the search's line.
-    ply: usize,
     pv_node: bool,
     in_check: bool,
     turn_start: bool,
@@ -32,6 +31,8 @@ struct NodeInfo<M> {
     /// The static evaluation, refined by the table's bound.
     eval: i32,
     improving: bool,
+    /// The continuation-history rows its quiet plies read.
+    rows: ContRows,
 }
 
 impl<V: Variant> Worker<'_, V> {
@@ -150,7 +151,6 @@ impl<V: Variant> Worker<'_, V> {
         }
         let node = NodeInfo {
             key,
-            ply,
             pv_node,
             in_check,
             turn_start,
@@ -162,6 +162,7 @@ impl<V: Variant> Worker<'_, V> {
             skipped,
             eval,
             improving,
+            rows: self.continuation_rows(ply),
         };
         // Step 6. Reverse futility and null-move pruning.
         if let Some(s) = self.prune_node(pos, &node, depth, beta, ply) {
@@ -217,7 +218,8 @@ impl<V: Variant> Worker<'_, V> {
                 V::generate(pos, &mut all);
                 picker.add_rest(all);
             }
-            let Some(mv) = picker.next(|m| self.ordering_key(pos, m, tt_move, killers, side, ply))
+            let Some(mv) =
+                picker.next(|m| self.ordering_key(pos, m, (tt_move, killers), side, &node.rows))
             else {
                 break;
             };
@@ -286,7 +288,7 @@ impl<V: Variant> Worker<'_, V> {
             } else {
                 let r = if late_quiet {
                     let killer = mv == killers[0] || mv == killers[1];
-                    self.reduction(&node, (mv, hkey), depth, count, gives_check || killer, ply)
+                    self.reduction(&node, (mv, hkey), depth, count, gives_check || killer)
                 } else if late
                     && ((self.params.lmr_captures != 0 && (!node.tt_pv || cut_node))
                         || (self.params.lmr_losing_captures != 0 && !V::see_ge(pos, mv, 0)))
@@ -647,7 +649,7 @@ impl<V: Variant> Worker<'_, V> {
         let lmr_depth = (on_lmr_depth || self.params.conthist_prune_depth > 0)
             .then(|| (depth - 1 - self.base_reduction(depth, count)).max(0));
         if lmr_depth.is_some_and(|d| d < self.params.conthist_prune_depth)
-            && self.continuations_negative(hkey, node.ply)
+            && self.continuations_negative(hkey, &node.rows)
         {
             stats::count(Event::PrunedContinuation, depth);
             return true;
@@ -659,7 +661,7 @@ impl<V: Variant> Worker<'_, V> {
         }
         // A ply the histories judge bad enough for the depth.
         if self.params.history_prune_margin > 0
-            && self.quiet_score(node.side, mv, hkey, node.ply)
+            && self.quiet_score(node.side, mv, hkey, &node.rows)
                 < -self.params.history_prune_margin * depth
         {
             stats::count(Event::PrunedHistory, depth);
@@ -715,7 +717,6 @@ impl<V: Variant> Worker<'_, V> {
         depth: i32,
         searched: usize,
         checks_or_killer: bool,
-        ply: usize,
     ) -> i32 {
         let mut r = self.base_reduction(depth, searched);
         if node.pv_node {
@@ -735,7 +736,7 @@ impl<V: Variant> Worker<'_, V> {
         }
         r += self.stable_reduction(node);
         // Plies with a good history are reduced less.
-        r -= self.quiet_score(node.side, mv, hkey, ply) / self.params.lmr_history_divisor;
+        r -= self.quiet_score(node.side, mv, hkey, &node.rows) / self.params.lmr_history_divisor;
         r.clamp(0, depth - 2)
     }
 

@@ -1,6 +1,7 @@
 //! Move ordering, which belongs to the search alone: a game says what kind
 //! of ply each ply is ([`PlyKind`]); the search puts kinds into its bands.
 
+use super::history::ContRows;
 use super::Worker;
 use variants::{MoveList, PlyKind, Variant};
 
@@ -127,15 +128,15 @@ impl<M: Copy + PartialEq> MovePicker<M> {
 
 impl<V: Variant> Worker<'_, V> {
     /// Where `mv` goes in the main search's order (see [`band`]), with
-    /// the node's killers as they were when the node began.
+    /// the node's table move and its killers as they were when the node
+    /// began, and its continuation-history rows.
     pub(super) fn ordering_key(
         &self,
         pos: &V::Position,
         mv: V::Move,
-        tt_move: V::Move,
-        killers: [V::Move; 2],
+        (tt_move, killers): (V::Move, [V::Move; 2]),
         side: usize,
-        ply: usize,
+        rows: &ContRows,
     ) -> i32 {
         if mv == tt_move {
             return band::TT_MOVE;
@@ -164,7 +165,7 @@ impl<V: Variant> Worker<'_, V> {
             PlyKind::TurnEnd => band::TURN_END,
             PlyKind::Quiet if mv == killers[0] => band::KILLER,
             PlyKind::Quiet if mv == killers[1] => band::KILLER - 1,
-            PlyKind::Quiet => self.quiet_order(side, mv, V::history_key(pos, mv), ply),
+            PlyKind::Quiet => self.quiet_order(side, mv, V::history_key(pos, mv), rows),
         }
     }
 }

@@ -107,17 +107,17 @@ const CONTINUATION_PLIES: [usize; 3] = [1, 2, 4];
 impl<V: Variant> Worker<'_, V> {
     /// Moves a history score towards +-HISTORY_MAX: big scores change
     /// slowly, so old successes fade when newer moves cut. `key` is the
-    /// ply's history key.
+    /// ply's history key, `rows` its node's continuation-history rows.
     pub(super) fn update_history(
         &mut self,
         side: usize,
         mv: V::Move,
         key: u32,
         bonus: i32,
-        ply: usize,
+        rows: &ContRows,
     ) {
         self.update_main_history(side, mv, bonus);
-        self.update_continuations(ply, key, bonus);
+        self.update_continuations(rows, key, bonus);
     }
 
     /// Moves the history score of `side`'s ply `mv` (not its continuation
@@ -127,11 +127,12 @@ impl<V: Variant> Worker<'_, V> {
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
-    /// Moves the continuation-history scores of the ply keyed `key` at
-    /// `ply` towards +-HISTORY_MAX (see [`Worker::update_history`]).
-    pub(super) fn update_continuations(&mut self, ply: usize, key: u32, bonus: i32) {
+    /// Moves the continuation-history scores of the ply keyed `key` in
+    /// its node's `rows` towards +-HISTORY_MAX (see
+    /// [`Worker::update_history`]).
+    pub(super) fn update_continuations(&mut self, rows: &ContRows, key: u32, bonus: i32) {
         let column = continuation_column(key);
-        for row in self.continuation_rows(ply).into_iter().flatten() {
+        for &row in rows.iter().flatten() {
             let c = &mut self.histories.continuation[row + column];
             *c += (bonus - *c as i32 * bonus.abs() / HISTORY_MAX) as i16;
         }

@@ -898,7 +898,8 @@ impl<V: Variant> Worker<'_, V> {
         };
         let key = prior.played_key;
         let malus = self.history_bonus(depth) * weight;
-        self.update_continuations(ply - 1, key, -malus);
+        let rows = self.continuation_rows(ply - 1);
+        self.update_continuations(&rows, key, -malus);
     }
 
     /// Step 12b: a node that failed low says the opponent's quiet ply
@@ -915,7 +916,8 @@ impl<V: Variant> Worker<'_, V> {
         };
         let key = prior.played_key;
         let bonus = self.history_bonus(depth) * weight;
-        self.update_continuations(ply - 1, key, bonus);
+        let rows = self.continuation_rows(ply - 1);
+        self.update_continuations(&rows, key, bonus);
     }
 
     /// The frame of the opponent's ply before a node, where that was a
@@ -950,9 +952,11 @@ impl<V: Variant> Worker<'_, V> {
             killers[0] = mv;
         }
         let bonus = self.history_bonus(depth);
-        self.update_history(side, mv, hkey, bonus, ply);
+        // The same rows for every ply of the node: found once.
+        let rows = self.continuation_rows(ply);
+        self.update_history(side, mv, hkey, bonus, &rows);
         for &(q, q_key) in quiets_tried.iter() {
-            self.update_history(side, q, q_key, -bonus, ply);
+            self.update_history(side, q, q_key, -bonus, &rows);
         }
     }
 }

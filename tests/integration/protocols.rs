@@ -1,9 +1,7 @@
 //! Full UCI and XBoard sessions with the `arcana` binary over pipes, the way
 //! a GUI drives it: each command's reply is awaited before the next.
 
-mod common;
-
-use common::Engine;
+use crate::common::Engine;
 
 fn bestmove(lines: &[String]) -> String {
     let last = lines.last().unwrap();

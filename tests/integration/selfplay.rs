@@ -1,13 +1,11 @@
 //! Two Arcana processes play each other over UCI, refereed by the rules
 //! library: every move must be legal and every game must end by a rule.
 //! Ignored (about a minute of play); run with
-//! `cargo test --release --test selfplay -- --ignored --nocapture`.
+//! `cargo test --release --test integration selfplay -- --ignored --nocapture`.
 //! `ARCANA_SELFPLAY_GAMES` and `ARCANA_SELFPLAY_MOVETIME` (ms) change the
 //! defaults of 4 games at 100 ms a move (about 35 s on 2 cores).
 
-mod common;
-
-use common::Engine;
+use crate::common::Engine;
 use variants::magician::Magician;
 use variants::{Game, Outcome, Variant};
 

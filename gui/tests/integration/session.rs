@@ -480,7 +480,7 @@ fn a_game_written_in_a_definition_joins_the_menu_and_plays() {
         "{loaded}"
     );
 
-    let text = include_str!("../../docs/variants/examples.ini");
+    let text = include_str!("../../../docs/variants/examples.ini");
     let out = send(&mut s, json!({"t": "variants", "text": text}));
     let catalog = out
         .iter()

@@ -2,8 +2,7 @@
 //! from a few self-play games, and loaded by `--eval-file`, UCI's and
 //! XBoard's `EvalFile`; a file for another game or rules is refused.
 
-mod common;
-use common::{arcana, arcana_with_input, text};
+use crate::common::{arcana, arcana_with_input, text};
 use std::path::{Path, PathBuf};
 
 const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/variants/examples.ini");

@@ -1,9 +1,7 @@
 //! `arcana match` and `arcana match-merge` end to end: real Arcana
 //! processes, and small shell-script engines that misbehave on purpose.
 
-mod common;
-
-use common::{arcana, text};
+use crate::common::{arcana, text};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 use variants::{pgn, Registry, Variant, VariantVisitor};

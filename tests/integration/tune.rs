@@ -1,9 +1,7 @@
 //! `arcana tune-search` end to end: real Arcana processes playing the
 //! pairs, the values they were given, the file a run leaves.
 
-mod common;
-
-use common::{arcana, text};
+use crate::common::{arcana, text};
 use std::path::PathBuf;
 
 fn scratch(name: &str) -> PathBuf {

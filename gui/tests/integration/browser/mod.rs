@@ -423,7 +423,7 @@ async fn show_destinations(page: &Page) {
 }
 
 /// A FEN in a query string.
-pub(crate) fn encode(fen: &str) -> String {
+pub(super) fn encode(fen: &str) -> String {
     fen.replace('%', "%25")
         .replace(' ', "%20")
         .replace('*', "%2A")
@@ -465,7 +465,7 @@ async fn a_pasted_definition_joins_the_menu_and_plays() {
     // broken one is listed under the box with its line and the summary.
     let text = format!(
         "[broken]\nking = k\ncustomPiece1 = a:Xz\n\n{}",
-        include_str!("../../../docs/variants/examples.ini")
+        include_str!("../../../../docs/variants/examples.ini")
     );
     page.js(set_text, vec![json!(text)]).await;
     page.wait(

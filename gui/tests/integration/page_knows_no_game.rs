@@ -71,7 +71,7 @@ fn the_page_scripts_name_no_game_piece_or_board() {
         "the page names games or pieces:\n{}",
         found.join("\n")
     );
-    let html = include_str!("../assets/index.html");
+    let html = include_str!("../../assets/index.html");
     for id in registry.ids() {
         assert!(
             !html.contains(&format!("value=\"{id}\"")),

@@ -3,8 +3,8 @@
 //! a new game, a FEN with a typo kept, resigning and draws, arrows with
 //! heads, and the turns of several sub-moves or placements said in words.
 
-use crate::encode;
-use crate::page::Page;
+use super::encode;
+use super::page::Page;
 use serde_json::json;
 
 async fn text_of(page: &Page, id: &str) -> String {

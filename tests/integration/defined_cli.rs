@@ -3,8 +3,7 @@
 //! `option VariantPath=`. The counts are derived by hand from the example
 //! file's start positions (docs/variants/examples.ini).
 
-mod common;
-use common::{arcana, arcana_with_input};
+use crate::common::{arcana, arcana_with_input};
 use std::process::Output;
 
 const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/variants/examples.ini");

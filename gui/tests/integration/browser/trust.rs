@@ -2,8 +2,8 @@
 //! engine's pieces out of the player's reach, choices in words, the engine
 //! moved or switched off without the mode changing.
 
-use crate::encode;
-use crate::page::Page;
+use super::encode;
+use super::page::Page;
 use serde_json::json;
 
 /// The page's mark of a destination is drawn above a piece standing there.
@@ -546,7 +546,7 @@ async fn the_move_shown_is_scrolled_into_view() {
 }
 
 /// Screenshots for a person to look at (`cargo test --release -p arcana-gui
-/// --test browser -- --ignored every_game_with_a_capture_selected`): every
+/// --test integration browser -- --ignored every_game_with_a_capture_selected`): every
 /// game the page draws (its menu's, and a defined one), at a large, a
 /// small and a phone window, with a piece selected that can take. Moves
 /// are played (plain moves, varied) until the side to move
@@ -591,7 +591,9 @@ async fn every_game_with_a_capture_selected() {
                 "document.getElementById('define').open = true; \
                  document.getElementById('define-text').value = arguments[0]; \
                  document.getElementById('define-load').click(); return true",
-                vec![json!(include_str!("../../../docs/variants/examples.ini"))],
+                vec![json!(include_str!(
+                    "../../../../docs/variants/examples.ini"
+                ))],
             )
             .await;
             page.wait(

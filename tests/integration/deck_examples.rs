@@ -4,8 +4,7 @@
 //! counts), run through the `arcana deck check` binary. Malformed input
 //! follows: clear errors, exit status 2 where the spec says so, no panic.
 
-mod common;
-use common::{arcana, arcana_with_input};
+use crate::common::{arcana, arcana_with_input};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 

@@ -1,7 +1,6 @@
 //! The `arcana` binary driven as a user or a script would.
 
-mod common;
-use common::{arcana, arcana_with_input};
+use crate::common::{arcana, arcana_with_input};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 

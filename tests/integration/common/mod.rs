@@ -1,7 +1,7 @@
 //! The `arcana` binary as a child process driven over pipes, shared by the
 //! integration tests.
 
-#![allow(dead_code)] // each test crate uses its own part of it
+#![allow(dead_code)] // each test module uses its own part of it
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};

@@ -831,7 +831,7 @@ fn classic_games_match_fairy_stockfish(half: usize) {
     if skip() {
         return;
     }
-    let parents = include_str!("../variants/src/defined/parents.ini");
+    let parents = include_str!("../../variants/src/defined/parents.ini");
     let mut tally = Tally::default();
     // Endings: few pieces, so that counts, bare kings and extinction come.
     let endings: &[(&str, &[&str])] = &[

@@ -1,6 +1,6 @@
 //! The integration tests, one binary for all of them: each module was its
 //! own test crate, and each crate links the engine anew (with the release
-//! profile's whole-program optimisation, half a minute apiece), so that
+//! profile's whole-program optimisation, some 20 s apiece here), so that
 //! one binary builds faster, and its tests fill both cores together
 //! instead of waiting for the crate before them. A new test module goes
 //! here, not in `tests/`.

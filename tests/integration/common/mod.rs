@@ -1,8 +1,6 @@
 //! The `arcana` binary as a child process driven over pipes, shared by the
 //! integration tests.
 
-#![allow(dead_code)] // each test module uses its own part of it
-
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{channel, Receiver};

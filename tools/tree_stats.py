@@ -16,7 +16,10 @@ Then, for instance, the defaults against an option set on a file of FENs:
 
 An engine is `PATH` or `PATH|Option=value,...`; a variant other than chess
 is set by UCI_Variant. Each position is searched from a fresh process
-(cold table) to the given depth.
+(cold table) to the given depth. For each depth: the nodes, the plies
+searched, the share of nodes whose move loop cut and how often the first
+ply did it, the nodes that did not cut with their legal and searched plies
+(how many of these noisy, how many quiet checks), and what was pruned.
 """
 
 import subprocess
@@ -61,8 +64,9 @@ def main():
         if not total:
             sys.exit(f"{engine}: no 'stats' lines (built without search-stats?)")
         print(engine)
-        print("depth    nodes    plies  cut%  nocut%  legal/nocut  searched/nocut"
-              "  | pruned per node: capture late contin history futility see")
+        print("depth    nodes    plies  cut%  first%  nocut%  legal/nocut  searched/nocut"
+              " (noisy, checks)  | pruned per node: capture caphist late contin history"
+              " futility see")
         q = total.get(0, {})
         print(f"  quiescence: {q.get('qnodes', 0)} nodes, "
               f"{q.get('qnodes_in_check', 0)} in check")
@@ -71,12 +75,18 @@ def main():
             n = max(1, r["nodes"])
             nocut = max(1, r["no_cut"])
             searched_nocut = (r["plies"] - r["plies_before_cut"]) / nocut
-            pruned = [r[k] / n for k in (
-                "pruned_capture", "pruned_late", "pruned_continuation",
-                "pruned_history", "pruned_futility", "pruned_see")]
+            pruned = [r.get(k, 0) / n for k in (
+                "pruned_capture", "pruned_capture_history", "pruned_late",
+                "pruned_continuation", "pruned_history", "pruned_futility", "pruned_see")]
+            # The share of the cuts made by the first ply searched: how
+            # often the order puts the refutation first.
+            first = 100 * r.get("first_cut", 0) / max(1, r["cut"])
+            noisy = r.get("noisy_plies_no_cut", 0) / nocut
+            checks = r.get("check_plies_no_cut", 0) / nocut
             print(f"{d:5} {r['nodes']:8} {r['plies']:8} {100 * r['cut'] / n:5.1f} "
-                  f"{100 * r['no_cut'] / n:6.1f} {r['plies_at_no_cut'] / nocut:11.1f} "
-                  f"{searched_nocut:14.1f}  | "
+                  f"{first:6.1f} {100 * r['no_cut'] / n:6.1f} "
+                  f"{r['plies_at_no_cut'] / nocut:11.1f} "
+                  f"{searched_nocut:14.1f} ({noisy:4.1f}, {checks:4.1f})  | "
                   + " ".join(f"{x:7.2f}" for x in pruned))
 
 

@@ -718,8 +718,8 @@ fn limits_hold_even_when_the_first_iteration_explodes() {
     );
 }
 
-/// The pruning and reduction options that are off by default change the
-/// tree when set (so a match or `tune-search` setting them measures
+/// The pruning and reduction options change the tree when set away from
+/// their defaults (so a match or `tune-search` setting them measures
 /// something), and the search still finds a forced mate with each.
 #[test]
 fn optional_pruning_changes_the_tree_and_keeps_mates() {
@@ -767,6 +767,9 @@ fn optional_pruning_changes_the_tree_and_keeps_mates() {
         ("LmrCaptures", 1),
         ("LmrStable", 1),
         ("QsChecks", 1),
+        ("CaptureHistoryPrune", 1),
+        // On by default: the test turns it off.
+        ("PruneChecks", 0),
     ] {
         assert_ne!(run(middle, 9, name, value).nodes, base, "{name}");
         let r = run(mate, 5, name, value);

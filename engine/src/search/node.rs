@@ -205,6 +205,10 @@ impl<V: Variant> Worker<'_, V> {
         let mut best = -INF;
         let mut best_move = V::Move::NONE;
         let mut searched = 0;
+        // Noisy plies and quiet checks among them (for the search's
+        // statistics only).
+        let mut noisy_searched = 0u64;
+        let mut check_searched = 0u64;
         // Plies handed out before this one, pruned ones included.
         let mut tried = 0;
         let mut quiets_tried: MoveList<(V::Move, u32), QUIETS_REMEMBERED> = MoveList::new();
@@ -254,16 +258,32 @@ impl<V: Variant> Worker<'_, V> {
             // Step 10. Pruning of plies unlikely to matter.
             let prunable = may_prune
                 && !in_check
-                && !gives_check
+                && (!gives_check || self.params.prune_checks != 0)
                 && searched > 0
                 && best > -MATE_BOUND
                 && mv != tt_move;
             // What the histories know the ply by.
             let hkey = V::history_key(pos, mv);
-            if prunable && self.prune_move(pos, (mv, hkey), noisy, &node, depth, alpha, count) {
+            if prunable
+                && self.prune_move(
+                    pos,
+                    (mv, hkey),
+                    (noisy, gives_check),
+                    &node,
+                    depth,
+                    alpha,
+                    count,
+                )
+            {
                 continue;
             }
             stats::count(Event::Ply, depth);
+            if noisy {
+                stats::count(Event::NoisyPly, depth);
+                noisy_searched += 1;
+            } else if gives_check {
+                check_searched += 1;
+            }
             self.stack[ply].played = mv;
             self.stack[ply].played_key = hkey;
             self.stack[ply].played_quiet = !noisy;
@@ -382,8 +402,17 @@ impl<V: Variant> Worker<'_, V> {
         if best >= beta {
             stats::count(Event::Cut, depth);
             stats::add(Event::PliesBeforeCut, depth, searched as u64);
+            if searched == 1 {
+                stats::count(Event::FirstCut, depth);
+            }
         } else {
             stats::count(Event::NoCut, depth);
+            stats::add(Event::PlyAtNoCut, depth, searched as u64);
+            stats::add(Event::NoisyPlyAtNoCut, depth, noisy_searched);
+            stats::add(Event::CheckPlyAtNoCut, depth, check_searched);
+            if in_check {
+                stats::count(Event::InCheckNoCut, depth);
+            }
             stats::add(Event::PliesAtNoCut, depth, picker.len() as u64);
         }
         if turn_start {
@@ -619,7 +648,7 @@ impl<V: Variant> Worker<'_, V> {
         &self,
         pos: &V::Position,
         (mv, hkey): (V::Move, u32),
-        noisy: bool,
+        (noisy, gives_check): (bool, bool),
         node: &NodeInfo<V::Move>,
         depth: i32,
         alpha: i32,
@@ -630,6 +659,16 @@ impl<V: Variant> Worker<'_, V> {
         }
         let on_lmr_depth = self.params.prune_lmr_depth != 0;
         if noisy {
+            // A capture the capture history judges bad, where it would
+            // be searched less than a ply deep.
+            if self.params.capture_history_prune != 0
+                && !gives_check
+                && depth - 1 - self.base_reduction(depth, count) < 1
+                && self.capture_score(node.side, hkey, V::mvv_lva(pos, mv)) < 0
+            {
+                stats::count(Event::PrunedCaptureHistory, depth);
+                return true;
+            }
             let pruned = depth <= self.params.prune_max_depth
                 && !V::see_ge(pos, mv, self.params.see_tactical_margin * depth);
             if pruned {
@@ -643,6 +682,16 @@ impl<V: Variant> Worker<'_, V> {
         if late {
             stats::count(Event::PrunedLate, depth);
             return true;
+        }
+        // A quiet check (`PruneChecks`): only a loss of material beyond
+        // the captures' margin prunes it besides its place.
+        if gives_check {
+            let pruned = depth <= self.params.prune_max_depth
+                && !V::see_ge(pos, mv, self.params.see_tactical_margin * depth);
+            if pruned {
+                stats::count(Event::PrunedSee, depth);
+            }
+            return pruned;
         }
         // The depth the ply would be searched at after its reduction
         // (Stockfish's lmrDepth), where an option reads it.
@@ -764,7 +813,7 @@ impl<V: Variant> Worker<'_, V> {
         side: usize,
         depth: i32,
     ) {
-        if self.params.capture_history_divisor == 0 {
+        if self.params.capture_history_divisor == 0 && self.params.capture_history_prune == 0 {
             return;
         }
         let bonus = self.history_bonus(depth);

@@ -246,6 +246,16 @@ search_params! {
     /// capture history; a capture that cuts gains what the ones tried
     /// before it lose).
     capture_history_divisor: "CaptureHistoryDivisor" = 0, 0, 64;
+    /// 1: a capture or promotion that does not check, at a node where it
+    /// would be searched less than a ply deep after its reduction, is
+    /// pruned when its capture history is negative (Fairy-Stockfish's
+    /// rule; the capture history is kept when either this or
+    /// `CaptureHistoryDivisor` is on).
+    capture_history_prune: "CaptureHistoryPrune" = 0, 0, 1;
+    /// 1: quiet plies that give check are pruned by move count and by SEE
+    /// (at the captures' margin) like the others, but not by futility or
+    /// history (Fairy-Stockfish's rule; 0: a check is never pruned).
+    prune_checks: "PruneChecks" = 1, 0, 1;
     /// A capture or promotion counts as good (ordered before the killers)
     /// when its exchange (SEE) loses at most this many hundredths of what
     /// it takes (Stockfish's threshold is about 40); 0: only when it loses

@@ -14,6 +14,16 @@ pub(super) enum Event {
     Node,
     /// A ply searched by the move loop.
     Ply,
+    /// A noisy ply (a capture, a promotion) among them.
+    NoisyPly,
+    /// A ply searched at a node whose move loop did not cut.
+    PlyAtNoCut,
+    /// A noisy one among them.
+    NoisyPlyAtNoCut,
+    /// A quiet one that gives check among them (where the search knows).
+    CheckPlyAtNoCut,
+    /// A node in check whose move loop did not cut.
+    InCheckNoCut,
     /// A node settled by the table.
     TableCut,
     /// A node settled before its plies (reverse futility, null move).
@@ -26,12 +36,17 @@ pub(super) enum Event {
     Cut,
     /// The plies searched at the nodes that cut, summed.
     PliesBeforeCut,
+    /// A node whose move loop cut on its first searched ply (how often
+    /// the order puts the refutation first).
+    FirstCut,
     /// A node whose move loop did not cut.
     NoCut,
     /// The legal plies of the nodes that did not cut, summed.
     PliesAtNoCut,
     /// Plies pruned: a losing capture,
     PrunedCapture,
+    /// a capture with a negative capture history,
+    PrunedCaptureHistory,
     /// a late quiet ply (late-move pruning),
     PrunedLate,
     /// a quiet ply with bad continuation histories,
@@ -50,7 +65,7 @@ pub(super) enum Event {
 
 /// Events counted.
 #[cfg(feature = "search-stats")]
-const EVENTS: usize = 18;
+const EVENTS: usize = 25;
 /// Depths counted (deeper nodes count at the last).
 #[cfg(feature = "search-stats")]
 const DEPTHS: usize = 40;
@@ -91,15 +106,22 @@ pub(super) fn report() {
         const NAMES: [&str; EVENTS] = [
             "nodes",
             "plies",
+            "noisy_plies",
+            "plies_no_cut",
+            "noisy_plies_no_cut",
+            "check_plies_no_cut",
+            "in_check_no_cut",
             "table",
             "early",
             "probcut",
             "multicut",
             "cut",
             "plies_before_cut",
+            "first_cut",
             "no_cut",
             "plies_at_no_cut",
             "pruned_capture",
+            "pruned_capture_history",
             "pruned_late",
             "pruned_continuation",
             "pruned_history",

@@ -279,7 +279,6 @@ impl<V: Variant> Worker<'_, V> {
             }
             stats::count(Event::Ply, depth);
             if noisy {
-                stats::count(Event::NoisyPly, depth);
                 noisy_searched += 1;
             } else if gives_check {
                 check_searched += 1;
@@ -407,12 +406,8 @@ impl<V: Variant> Worker<'_, V> {
             }
         } else {
             stats::count(Event::NoCut, depth);
-            stats::add(Event::PlyAtNoCut, depth, searched as u64);
             stats::add(Event::NoisyPlyAtNoCut, depth, noisy_searched);
             stats::add(Event::CheckPlyAtNoCut, depth, check_searched);
-            if in_check {
-                stats::count(Event::InCheckNoCut, depth);
-            }
             stats::add(Event::PliesAtNoCut, depth, picker.len() as u64);
         }
         if turn_start {
@@ -669,8 +664,7 @@ impl<V: Variant> Worker<'_, V> {
                 stats::count(Event::PrunedCaptureHistory, depth);
                 return true;
             }
-            let pruned = depth <= self.params.prune_max_depth
-                && !V::see_ge(pos, mv, self.params.see_tactical_margin * depth);
+            let pruned = self.loses_past_tactical_margin(pos, mv, depth);
             if pruned {
                 stats::count(Event::PrunedCapture, depth);
             }
@@ -686,8 +680,7 @@ impl<V: Variant> Worker<'_, V> {
         // A quiet check (`PruneChecks`): only a loss of material beyond
         // the captures' margin prunes it besides its place.
         if gives_check {
-            let pruned = depth <= self.params.prune_max_depth
-                && !V::see_ge(pos, mv, self.params.see_tactical_margin * depth);
+            let pruned = self.loses_past_tactical_margin(pos, mv, depth);
             if pruned {
                 stats::count(Event::PrunedSee, depth);
             }
@@ -725,6 +718,14 @@ impl<V: Variant> Worker<'_, V> {
             return true;
         }
         false
+    }
+
+    /// Whether a capture or a quiet check at a node `depth` deep, within
+    /// the pruning depths, loses more material by SEE than the captures'
+    /// margin allows there.
+    fn loses_past_tactical_margin(&self, pos: &V::Position, mv: V::Move, depth: i32) -> bool {
+        depth <= self.params.prune_max_depth
+            && !V::see_ge(pos, mv, self.params.see_tactical_margin * depth)
     }
 
     /// Whether step 10 may prune any ply at a node `depth` deep: within

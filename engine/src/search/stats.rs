@@ -14,16 +14,12 @@ pub(super) enum Event {
     Node,
     /// A ply searched by the move loop.
     Ply,
-    /// A noisy ply (a capture, a promotion) among them.
-    NoisyPly,
-    /// A ply searched at a node whose move loop did not cut.
-    PlyAtNoCut,
-    /// A noisy one among them.
+    /// A noisy ply (a capture, a promotion) searched at a node whose
+    /// move loop did not cut.
     NoisyPlyAtNoCut,
-    /// A quiet one that gives check among them (where the search knows).
+    /// A quiet ply that gives check searched at such a node (where the
+    /// search knows).
     CheckPlyAtNoCut,
-    /// A node in check whose move loop did not cut.
-    InCheckNoCut,
     /// A node settled by the table.
     TableCut,
     /// A node settled before its plies (reverse futility, null move).
@@ -65,7 +61,7 @@ pub(super) enum Event {
 
 /// Events counted.
 #[cfg(feature = "search-stats")]
-const EVENTS: usize = 25;
+const EVENTS: usize = 22;
 /// Depths counted (deeper nodes count at the last).
 #[cfg(feature = "search-stats")]
 const DEPTHS: usize = 40;
@@ -106,11 +102,8 @@ pub(super) fn report() {
         const NAMES: [&str; EVENTS] = [
             "nodes",
             "plies",
-            "noisy_plies",
-            "plies_no_cut",
             "noisy_plies_no_cut",
             "check_plies_no_cut",
-            "in_check_no_cut",
             "table",
             "early",
             "probcut",

@@ -777,6 +777,33 @@ fn optional_pruning_changes_the_tree_and_keeps_mates() {
     }
 }
 
+/// Checks are pruned only in the games whose hints allow it
+/// (`SearchHints::PRUNES_CHECKS`): `PruneChecks` changes chess's tree
+/// and leaves Advanced Wizard Chess's alone, where pruning them lost.
+#[test]
+fn prune_checks_follows_the_games_hint() {
+    fn nodes<V: Variant>(game: &V, fen: Option<&str>, depth: i32, prune_checks: i32) -> u64 {
+        let root = match fen {
+            Some(fen) => game.read_fen(fen).unwrap(),
+            None => game.start(),
+        };
+        let mut req = request::<V>(
+            root,
+            Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            1,
+        );
+        req.params.set("PruneChecks", prune_checks).unwrap();
+        search::<V>(&Shared::new(16), &req, &Silent).nodes
+    }
+    let middle = Some("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8");
+    assert_ne!(nodes(&Chess, middle, 9, 1), nodes(&Chess, middle, 9, 0));
+    let wizard = variants::advancedwizard::AdvancedWizard;
+    assert_eq!(nodes(&wizard, None, 8, 1), nodes(&wizard, None, 8, 0));
+}
+
 #[test]
 fn a_panicking_search_thread_is_reported_not_hidden() {
     for threads in [1, 2] {

@@ -433,6 +433,13 @@ pub trait SearchHints: Fen {
     /// own where [`SearchHints::qsearch_delta`] gives none.
     const SEE_WEIGHS_GAINS: bool = false;
 
+    /// Whether the search may prune a ply that gives check as it prunes
+    /// the others (by its place and by SEE; the search option
+    /// `PruneChecks` can only turn it off). Measured per game: it gained
+    /// in chess and in Capablanca, and lost in Advanced Wizard Chess,
+    /// whose checks decide more. The default keeps every check.
+    const PRUNES_CHECKS: bool = false;
+
     /// Whether a turn of several plies is under way (some of its plies
     /// were played). The static score then cannot stand for the rest of the
     /// turn: a piece that moved in the turn may hang and cannot move again.

@@ -258,7 +258,7 @@ impl<V: Variant> Worker<'_, V> {
             // Step 10. Pruning of plies unlikely to matter.
             let prunable = may_prune
                 && !in_check
-                && (!gives_check || self.params.prune_checks != 0)
+                && (!gives_check || (self.params.prune_checks != 0 && V::PRUNES_CHECKS))
                 && searched > 0
                 && best > -MATE_BOUND
                 && mv != tt_move;

@@ -252,9 +252,12 @@ search_params! {
     /// rule; the capture history is kept when either this or
     /// `CaptureHistoryDivisor` is on).
     capture_history_prune: "CaptureHistoryPrune" = 0, 0, 1;
-    /// 1: quiet plies that give check are pruned by move count and by SEE
-    /// (at the captures' margin) like the others, but not by futility or
-    /// history (Fairy-Stockfish's rule; 0: a check is never pruned).
+    /// 1: in a game whose hints allow it (`SearchHints::PRUNES_CHECKS`:
+    /// chess and the games from a file), quiet plies that give check are
+    /// pruned by move count and by SEE (at the captures' margin) like the
+    /// others, but not by futility or history, and captures that check
+    /// are pruned as the other captures (Fairy-Stockfish's rule); 0: a
+    /// check is never pruned.
     prune_checks: "PruneChecks" = 1, 0, 1;
     /// A capture or promotion counts as good (ordered before the killers)
     /// when its exchange (SEE) loses at most this many hundredths of what

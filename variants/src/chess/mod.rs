@@ -221,6 +221,7 @@ impl SearchHints for Chess {
     }
 
     const SEE_WEIGHS_GAINS: bool = true;
+    const PRUNES_CHECKS: bool = true;
 
     #[inline]
     fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {

@@ -381,6 +381,7 @@ impl SearchHints for Defined {
     }
 
     const SEE_WEIGHS_GAINS: bool = true;
+    const PRUNES_CHECKS: bool = true;
 
     fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
         see::see_ge(pos, mv, threshold)
